@@ -1,0 +1,56 @@
+"""The `smallworld-tui` command line: one click group, one module per sub-command."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# sub-command name -> module under smallworld_tui.commands that defines `command`
+COMMANDS = {
+    "maps": "maps",
+    "replay": "replay",
+    "sim": "sim",
+    "rules": "rules",
+    "play": "play",
+    "serve": "serve",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a sub-command's module only when that sub-command runs (fast start-up)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMANDS.get(name)
+        if module is None:
+            return None
+        try:
+            mod = importlib.import_module(f"smallworld_tui.commands.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"smallworld_tui.commands.{module}":
+                return None
+            raise
+        command: click.Command = mod.command
+        return command
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True)
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None,
+              help="Language of the interface (default: from the locale).")
+@click.version_option(package_name="smallworld-tui")
+@click.pass_context
+def main(ctx: click.Context, lang: str | None) -> None:
+    """Small World in your terminal. With no command, opens the game."""
+    from smallworld_tui.i18n import set_language
+
+    set_language(lang)
+    ctx.ensure_object(dict)
+    ctx.obj["lang"] = lang
+    if ctx.invoked_subcommand is None:
+        play = main.get_command(ctx, "play")
+        if play is None:
+            raise click.ClickException("the game screen is not installed")
+        ctx.invoke(play)

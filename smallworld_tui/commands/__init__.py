@@ -1,0 +1,1 @@
+"""Sub-commands of the `smallworld-tui` command line (one module each)."""
