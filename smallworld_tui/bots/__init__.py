@@ -1,0 +1,1 @@
+"""Computer players that drive the engine through its public API."""

@@ -1,0 +1,33 @@
+"""`smallworld-tui replay FILE`: replay a record and print the final state."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from smallworld_tui.engine import RecordError, load_record
+from smallworld_tui.engine.summary import summary
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
+def command(file: str, as_json: bool) -> None:
+    """Replay the record FILE and print where the game stands."""
+    try:
+        g = load_record(file).replay(file)
+    except RecordError as exc:
+        raise click.ClickException(str(exc)) from None
+    data = summary(g)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    state = "finished" if data["finished"] else f"round {data['round']}, in progress"
+    click.echo(f"{file}: {state}")
+    for p in data["players"]:
+        active = f"{p['active']['power']} {p['active']['race']}" if p["active"] else "-"
+        click.echo(f"  {p['name']}: {p['coins']} coins, {p['tokens_on_board']} tokens on the "
+                   f"map, active: {active}")
+    if data["winners"]:
+        click.echo(f"Winner(s): {', '.join(data['winners'])}")

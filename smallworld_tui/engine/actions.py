@@ -1,0 +1,100 @@
+"""The action vocabulary: every move a player (or a rule's choice) can make.
+
+An action is a small immutable tuple ``Action(kind, target, count)``; ``target`` is a region,
+a combo slot or a seat depending on the kind.  ``PARAMS`` names the JSON fields of each kind,
+so records read like ``{"do": "conquer", "region": 12}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Action(NamedTuple):
+    kind: str
+    target: int = -1
+    count: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.kind}
+        names = PARAMS[self.kind]
+        if names:
+            out[names[0]] = self.target
+        if len(names) > 1:
+            out[names[1]] = self.count
+        return out
+
+    @staticmethod
+    def from_json(data: Any) -> Action:
+        """Parse ``{"do": kind, ...}``; raises ValueError with a readable reason."""
+        if not isinstance(data, dict) or not isinstance(data.get("do"), str):
+            raise ValueError('an action must be an object with a "do" field')
+        kind = data["do"]
+        if kind not in PARAMS:
+            raise ValueError(f"unknown action {kind!r}")
+        names = PARAMS[kind]
+        values = []
+        for name in names:
+            value = data.get(name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"action {kind!r} needs an integer {name!r}")
+            values.append(value)
+        extra = set(data) - {"do", *names}
+        if extra:
+            raise ValueError(f"action {kind!r} has unknown field(s): {', '.join(sorted(extra))}")
+        return Action(kind, *values)
+
+    def __str__(self) -> str:
+        names = PARAMS[self.kind]
+        args = [f"{names[0]}={self.target}"] if names else []
+        if len(names) > 1:
+            args.append(f"{names[1]}={self.count}")
+        return f"{self.kind}({', '.join(args)})"
+
+
+# kind -> names of its parameters (target, count)
+PARAMS: dict[str, tuple[str, ...]] = {
+    "pick": ("slot",),            # take combo number `slot` (0 = top of the column)
+    "decline": (),                # put the active race into decline
+    "abandon": ("region",),       # empty one of your regions
+    "conquer": ("region",),       # ordinary conquest, paying the full cost
+    "final": ("region",),         # last conquest of the turn with the reinforcement die
+    "berserk_roll": (),           # Berserk: roll the die before the next conquest
+    "dragon": ("region",),        # Dragon Master: conquer for 1 token and move the Dragon
+    "sorcery": ("region",),       # Sorcerers: replace a lone active enemy token
+    "end_conquest": (),           # stop conquering and go to redeployment
+    "deploy": ("region", "count"),  # place `count` tokens from hand in one of your regions
+    "fortify": ("region",),       # Fortified: build a Fortress
+    "encamp": ("region",),        # Bivouacking: place one Encampment
+    "hero": ("region",),          # Heroic: place one Hero
+    "end_redeploy": (),           # finish placing tokens and pieces
+    "ally": ("seat",),            # Diplomat: name the player who may not attack you
+    "end_turn": (),               # finish the turn
+}
+
+
+def pick(slot: int) -> Action:
+    return Action("pick", slot)
+
+
+def conquer(region: int) -> Action:
+    return Action("conquer", region)
+
+
+def final(region: int) -> Action:
+    return Action("final", region)
+
+
+def deploy(region: int, count: int) -> Action:
+    return Action("deploy", region, count)
+
+
+def abandon(region: int) -> Action:
+    return Action("abandon", region)
+
+
+DECLINE = Action("decline")
+END_CONQUEST = Action("end_conquest")
+END_REDEPLOY = Action("end_redeploy")
+END_TURN = Action("end_turn")
+BERSERK_ROLL = Action("berserk_roll")

@@ -1,0 +1,1 @@
+"""The base game: 14 races and 20 special powers."""

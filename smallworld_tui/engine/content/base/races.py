@@ -1,0 +1,222 @@
+"""The 14 races of the base game, each with its whole rule.  Numbers come from the data table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.conquest import reach_mask, take_region
+from smallworld_tui.engine.content.traits import Race, Trait
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.state import Army, GameState
+
+LAIRS = 10
+HOLES = 2
+AMAZON_EXTRA = 4
+
+
+class Amazons(Race):
+    """+4 tokens for conquest only: added when troops are readied, removed at redeployment
+    (abandoning regions when fewer than 4 can come off while leaving one per region)."""
+
+    id = "amazons"
+    actions = ("abandon",)
+
+    def _add_extra(self, g: GameState, army: Army) -> None:
+        got = g.take_from_tray(army.race, AMAZON_EXTRA)
+        army.hand += got
+        army.extra["out"] = got
+        g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="amazons")
+
+    on_picked = _add_extra
+    on_ready = _add_extra
+
+    def on_unready(self, g: GameState, army: Army) -> None:
+        out = army.extra.pop("out", 0)
+        army.hand -= out
+        g.tray[army.race] += out
+
+    def on_redeploy_start(self, g: GameState, army: Army) -> None:
+        owed = army.extra.pop("out", 0)
+        paid = min(owed, army.hand)
+        army.hand -= paid
+        g.tray[army.race] += paid
+        if owed > paid and army.mask:
+            army.extra["debt"] = owed - paid
+        g.emit("tokens_returned", army.seat, race=army.race, count=owed, reason="amazons")
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if army.extra.get("debt", 0):
+            for r in bits(army.mask):
+                yield Action("abandon", r)
+
+    def redeploy_blocker(self, g: GameState, army: Army) -> str:
+        if army.extra.get("debt", 0):
+            return "the 4 extra Amazons must leave the map: abandon a region"
+        return ""
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        r = action.target
+        g.tray[army.race] += g.region_tokens[r]
+        g.region_tokens[r] = 0
+        g.region_army[r] = -1
+        g.clear_pieces(r)
+        army.mask &= ~(1 << r)
+        army.extra["debt"] -= 1
+        if army.extra["debt"] == 0 or army.mask == 0:
+            del army.extra["debt"]
+        g.emit("abandoned", army.seat, race=army.race, region=r)
+
+
+class Dwarves(Race):
+    """+1 coin per Mine region, even in decline."""
+
+    id = "dwarves"
+    works_in_decline = True
+
+    def score(self, g: GameState, army: Army) -> int:
+        return (army.mask & g.map.mine_mask).bit_count()
+
+
+class Elves(Race):
+    """Lose no token when an enemy conquers their region (Sorcery still removes it)."""
+
+    id = "elves"
+    keeps_tokens_when_defeated = True
+
+
+class Ghouls(Race):
+    """Keep every token when declining, and go on conquering while declined."""
+
+    id = "ghouls"
+    acts_in_decline = True
+    works_in_decline = True
+
+
+class Giants(Race):
+    """-1 token against regions next to a Mountain region the Giants hold."""
+
+    id = "giants"
+
+    def discount_mask(self, g: GameState, army: Army) -> int:
+        near = 0
+        for r in bits(army.mask & g.map.mountain_mask):
+            near |= g.map.neighbor_masks[r]
+        return near
+
+
+class Halflings(Race):
+    """Enter anywhere; a Hole-in-the-Ground in each of the first two regions conquered."""
+
+    id = "halflings"
+
+    def entry_mask(self, g: GameState, army: Army) -> int:
+        return g.map.all_mask
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        placed = army.extra.get("holes", 0)
+        if placed < HOLES:
+            army.extra["holes"] = placed + 1
+            g.holes |= 1 << region
+            g.emit("piece_placed", army.seat, piece="hole", region=region)
+
+    def on_decline(self, g: GameState, army: Army) -> None:
+        g.holes &= ~army.mask
+
+
+class Humans(Race):
+    """+1 coin per Farmland region."""
+
+    id = "humans"
+
+    def score(self, g: GameState, army: Army) -> int:
+        return (army.mask & g.map.terrain_mask("farmland")).bit_count()
+
+
+class Orcs(Race):
+    """+1 coin per non-empty region conquered this turn."""
+
+    id = "orcs"
+
+    def score(self, g: GameState, army: Army) -> int:
+        return g.turn.nonempty.get(army.id, 0)
+
+
+class Ratmen(Race):
+    """No racial power: many tokens."""
+
+    id = "ratmen"
+
+
+class Skeletons(Race):
+    """+1 token from the tray at redeployment per 2 non-empty regions conquered this turn."""
+
+    id = "skeletons"
+
+    def on_redeploy_start(self, g: GameState, army: Army) -> None:
+        got = g.take_from_tray(army.race, g.turn.nonempty.get(army.id, 0) // 2)
+        if got:
+            army.hand += got
+            g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="skeletons")
+
+
+class Sorcerers(Race):
+    """Once per turn per opponent, replace a lone active enemy token with a Sorcerer."""
+
+    id = "sorcerers"
+    actions = ("sorcery",)
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if g.tray[army.race] <= 0 or g.turn.berserk_roll >= 0:
+            return
+        victims = g.turn.sorcery_victims
+        for r in bits(reach_mask(g, army)):
+            other = g.region_army[r]
+            if other < 0 or g.region_tokens[r] != 1 or g.encampments[r]:
+                continue
+            enemy = g.armies[other]
+            if not enemy.declined and enemy.seat != army.seat and enemy.seat not in victims:
+                yield Action("sorcery", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        g.turn.sorcery_victims.add(g.region_seat(action.target))
+        g.take_from_tray(army.race, 1)
+        take_region(g, army, action.target, 1, "sorcery")
+
+
+class Tritons(Race):
+    """-1 token against coastal regions."""
+
+    id = "tritons"
+
+    def discount_mask(self, g: GameState, army: Army) -> int:
+        return g.map.coastal_mask
+
+
+class Trolls(Race):
+    """A Troll's Lair in each region they take (+1 defence, kept in decline)."""
+
+    id = "trolls"
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        if g.lairs.bit_count() < LAIRS:
+            g.lairs |= 1 << region
+            g.emit("piece_placed", army.seat, piece="lair", region=region)
+
+
+class Wizards(Race):
+    """+1 coin per Magic Source region."""
+
+    id = "wizards"
+
+    def score(self, g: GameState, army: Army) -> int:
+        return (army.mask & g.map.magic_mask).bit_count()
+
+
+ALL: list[type[Trait]] = [
+    Amazons, Dwarves, Elves, Ghouls, Giants, Halflings, Humans, Orcs, Ratmen, Skeletons,
+    Sorcerers, Tritons, Trolls, Wizards,
+]

@@ -1,0 +1,41 @@
+"""Events: what an action caused, for the log, animations and tests.
+
+Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few plain fields
+(``data``), so it serialises to JSON as it is.  The kinds and their fields:
+
+- ``turn_started``: round
+- ``picked``: race, power, slot, paid, collected, tokens
+- ``declined``: race, power, removed (the older declined race it replaced, or "")
+- ``conquered``: race, power, region, cost, via ("conquer", "final", "dragon", "sorcery",
+  "berserk"), defender_seat (-1 none, -2 lost tribe), defender_race, defender_declined,
+  lost (tokens the defender lost), returned (tokens back to the defender's hand)
+- ``die_rolled``: value, region, short (tokens missing before the roll), success
+- ``abandoned``: race, region
+- ``readied``: race, hand
+- ``redeploy_started``: race, hand
+- ``deployed``: race, region, count
+- ``piece_placed``: piece, region
+- ``tokens_gained`` / ``tokens_returned``: race, count, reason
+- ``race_removed``: race (a declined race left the map; its banner returns to the stack)
+- ``scored``: coins, breakdown ([[label, coins], ...])
+- ``ally_named``: ally
+- ``game_over``: winners, coins
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    seat: int = -1
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, **self.data}

@@ -1,0 +1,167 @@
+"""Game records (format ``smallworld-record/1``): setup + seed + actions, replayable exactly.
+
+Saves are records too.  Reading checks the format and replays every action; any problem
+raises ``RecordError`` naming the file, the action index and the reason.  Writes are atomic
+(temporary file + rename), so a failed save never damages an existing file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
+from smallworld_tui.engine.game import apply, new_game
+from smallworld_tui.engine.state import GameState
+
+FORMAT = "smallworld-record/1"
+VARIANTS = ("base",)
+
+
+@dataclass
+class Record:
+    """Everything needed to rebuild a game: its setup and the actions taken so far."""
+
+    players: list[str]
+    map: str
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    races: list[str] | None = None  # pinned top of the race stack
+    powers: list[str] | None = None  # pinned top of the power stack
+    dice: list[int] | None = None  # pinned die results
+    actions: list[Action] = field(default_factory=list)
+    variant: str = "base"
+
+    def new_state(self) -> GameState:
+        return new_game(self.players, self.map, self.seed, self.options, self.races,
+                        self.powers, self.dice)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT, "variant": self.variant, "map": self.map,
+            "players": self.players, "seed": self.seed, "options": self.options,
+        }
+        if self.races is not None or self.powers is not None:
+            out["stacks"] = {"races": self.races or [], "powers": self.powers or []}
+        if self.dice is not None:
+            out["dice"] = self.dice
+        out["actions"] = [a.to_json() for a in self.actions]
+        return out
+
+    @staticmethod
+    def from_json(data: Any, source: str = "<record>") -> Record:
+        """Check the header fields and parse the actions (not yet replayed)."""
+        if not isinstance(data, dict):
+            raise RecordError(source, "not a Small World record (expected a JSON object)")
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            if isinstance(fmt, str) and fmt.startswith("smallworld-record/"):
+                raise RecordError(source, f"record version {fmt!r} is not supported "
+                                          f"(this program reads {FORMAT!r})")
+            raise RecordError(source, f'not a Small World record (no "format": "{FORMAT}")')
+        variant = data.get("variant", "base")
+        if variant not in VARIANTS:
+            raise RecordError(source, f"unknown variant {variant!r}")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError(source, '"players" must be a list of names')
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int):
+            raise RecordError(source, '"seed" must be an integer')
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError(source, '"options" must be an object')
+        map_name = data.get("map")
+        if not isinstance(map_name, str):
+            raise RecordError(source, '"map" must name a map')
+        stacks = data.get("stacks") or {}
+        if not isinstance(stacks, dict):
+            raise RecordError(source, '"stacks" must be an object')
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise RecordError(source, '"actions" must be a list')
+        actions = []
+        for i, raw in enumerate(raw_actions):
+            try:
+                actions.append(Action.from_json(raw))
+            except ValueError as exc:
+                raise RecordError(source, str(exc), i) from None
+        dice = data.get("dice")
+        return Record(
+            players=players, map=map_name, seed=seed, options=options,
+            races=_strings(stacks.get("races"), source, "stacks.races"),
+            powers=_strings(stacks.get("powers"), source, "stacks.powers"),
+            dice=None if dice is None else _ints(dice, source), actions=actions,
+            variant=variant,
+        )
+
+    def replay(self, source: str = "<record>", upto: int | None = None) -> GameState:
+        """The state after the first ``upto`` actions (all by default)."""
+        try:
+            g = self.new_state()
+        except (EngineError, MapError, KeyError) as exc:
+            raise RecordError(source, f"bad game setup: {exc}") from None
+        for i, action in enumerate(self.actions[:upto]):
+            try:
+                apply(g, action)
+            except IllegalAction as exc:
+                raise RecordError(source, f"illegal action {action}: {exc}", i) from None
+        return g
+
+
+def _strings(value: Any, source: str, what: str) -> list[str] | None:
+    if value is None or value == []:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(source, f'"{what}" must be a list of ids')
+    return list(value)
+
+
+def _ints(value: Any, source: str) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+        raise RecordError(source, '"dice" must be a list of integers')
+    return list(value)
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file (not replayed yet); ``RecordError`` if unreadable."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(source, f"cannot read the file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(source, "not a text file (UTF-8 expected)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                                  f"{exc.msg})") from None
+    return Record.from_json(data, source)
+
+
+def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    """Write JSON to ``path`` through a temporary file and a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_record(record: Record, path: str | os.PathLike[str]) -> None:
+    write_json_atomic(path, record.to_json())
