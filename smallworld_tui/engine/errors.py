@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 
 
 class IllegalAction(EngineError):
-    """An action that the rules do not allow in the current state."""
+    """An action that the rules do not allow in the current state.
+
+    The message is a ``template`` with named ``params`` so that an interface can translate
+    it; a parameter named ``region`` holds a region id, shown through ``label``.
+    """
+
+    def __init__(self, template: str, label: Callable[[int], str] | None = None,
+                 **params: Any) -> None:
+        self.template = template
+        self.params = params
+        self.label = label
+        super().__init__(self.render())
+
+    def render(self, translate: Callable[[str], str] = str,
+               label: Callable[[int], str] | None = None) -> str:
+        """The message, optionally translated and with regions labelled by ``label``."""
+        name = label or self.label or (lambda r: f"region {r}")
+        params = {k: name(v) if k == "region" else v for k, v in self.params.items()}
+        return translate(self.template).format(**params)
 
 
 class RecordError(EngineError):

@@ -57,18 +57,20 @@ def new_game(
     shuffled); ``dice`` pins the first die results."""
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise IllegalAction(f"Small World is played by {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise IllegalAction("Small World is played by {low} to {high} players",
+                            low=MIN_PLAYERS, high=MAX_PLAYERS)
     if len(set(names)) != n or any(not name.strip() for name in names):
         raise IllegalAction("every player needs a different, non-empty name")
     board = load_map(map_name or map_for_players(n))
     if board.players != n:
-        raise IllegalAction(f"map {board.name} is for {board.players} players, not {n}")
+        raise IllegalAction("map {map} is for {players} players, not {n}",
+                            map=board.name, players=board.players, n=n)
     unknown = set(options or {}) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise IllegalAction(f"unknown game option(s): {', '.join(sorted(unknown))}")
+        raise IllegalAction("unknown game option(s): {names}", names=", ".join(sorted(unknown)))
     for die in dice or ():
         if die not in (0, 1, 2, 3):
-            raise IllegalAction(f"a pinned die result must be 0-3, not {die}")
+            raise IllegalAction("a pinned die result must be 0-3, not {die}", die=die)
     rng = Rng(seed)
     race_stack = _stack(rng, list(RACES), races, "race")
     power_stack = _stack(rng, list(POWERS), powers, "power")
@@ -99,7 +101,8 @@ def _stack(rng: Rng, ids: list[str], pinned: Sequence[str] | None, what: str) ->
     top = list(pinned or ())
     for id_ in top:
         if id_ not in rest:
-            raise IllegalAction(f"unknown or repeated {what} {id_!r} in the pinned stack")
+            raise IllegalAction("unknown or repeated {what} {id} in the pinned stack",
+                                what=what, id=repr(id_))
         rest.remove(id_)
     rng.shuffle(rest)
     return top + rest
@@ -194,7 +197,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
     ``legal_actions(g)`` (bots, the simulator).
     """
     if not checked and action not in legal_actions(g):
-        raise IllegalAction(why_illegal(g, action))
+        raise illegal(g, action)
     g.events.clear()
     handler = _CORE.get((g.phase, action.kind))
     if handler is not None:
@@ -214,7 +217,7 @@ def _owner(army: Army, kind: str) -> Trait:
     for t in army.traits():
         if kind in t.actions:
             return t
-    raise IllegalAction(f"no rule of {army.race} offers {kind!r}")
+    raise IllegalAction("no rule of {race} offers {kind}", race=army.race, kind=kind)
 
 
 def _pick(g: GameState, action: Action) -> None:
@@ -457,56 +460,79 @@ def winners(g: GameState) -> list[int]:
 
 # --- explanations --------------------------------------------------------------------------
 
+def region_label(g: GameState, region: int) -> str:
+    """How players call a region: its terrain and number, e.g. "Forest 7"."""
+    return f"{g.map.regions[region].terrain.capitalize()} {region}"
+
+
+def illegal(g: GameState, action: Action) -> IllegalAction:
+    """The error for an action that is not legal now, with a reason a player understands."""
+    template, params = _why(g, action)
+    return IllegalAction(template, lambda r: region_label(g, r), **params)
+
+
 def why_illegal(g: GameState, action: Action) -> str:
-    """A sentence a player understands, telling why ``action`` is not allowed now."""
-    name = g.map.regions[action.target].code if 0 <= action.target < len(g.map.regions) else ""
-    if g.phase == "over":
-        return "the game is over"
-    if action.kind == "pick":
-        if g.phase != "pick":
-            return "you can only pick a combo when you have no active race"
+    return str(illegal(g, action))
+
+
+def _why(g: GameState, action: Action) -> tuple[str, dict[str, Any]]:
+    kind, phase = action.kind, g.phase
+    on_map = 0 <= action.target < len(g.map.regions)
+    if phase == "over":
+        return "the game is over", {}
+    if kind == "pick":
+        if phase != "pick":
+            return "you can only pick a combo when you have no active race", {}
         if not 0 <= action.target < len(g.combos):
-            return f"there is no combo number {action.target}"
-        return f"that combo costs {action.target} coins; you have {g.coins[g.seat]}"
-    if g.phase != "conquer" and action.kind in ("conquer", "final", "abandon", "decline"):
-        return f"you cannot {action.kind} now (phase: {g.phase})"
-    if action.kind in ("conquer", "final") and g.phase == "conquer":
+            return "there is no combo number {slot}", {"slot": action.target}
+        return ("that combo costs {cost} coins; you have {coins}",
+                {"cost": action.target, "coins": g.coins[g.seat]})
+    if kind in ("conquer", "final", "abandon", "decline") and phase != "conquer":
+        return "you cannot do that now: it is not the time to conquer", {}
+    if kind in ("conquer", "final"):
         army = g.armies[g.turn.acting]
-        if not 0 <= action.target < len(g.map.regions):
-            return f"there is no region {action.target}"
+        if not on_map:
+            return "there is no region {number}", {"number": action.target}
         if g.turn.conquest_over:
-            return "your conquests are over for this turn (the die was rolled)"
+            return "your conquests are over for this turn (the die was rolled)", {}
         if not reach_mask(g, army) >> action.target & 1:
             return _unreachable(g, army, action.target)
         if army.hand < 1:
-            return "you need at least 1 token in hand to conquer"
+            return "you need at least 1 token in hand to conquer", {}
         cost = conquest_cost(g, action.target, discount_masks(g, army))
-        if action.kind == "conquer":
-            return f"region {name} costs {cost} tokens; you have {army.hand}"
-        return (f"region {name} costs {cost} tokens; with {army.hand} you may roll the die "
-                f"only when at most {MAX_SHORTFALL} short")
-    if action.kind == "abandon" and g.phase == "conquer":
-        return "you can only abandon your own regions, before your first conquest this turn"
-    if action.kind == "decline":
-        return "you can only go into decline at the start of your turn, before acting"
-    if action.kind == "deploy" and g.phase in ("redeploy", "defender"):
+        if kind == "conquer" or cost <= army.hand:
+            return ("{region} costs {cost} tokens; you have {hand}",
+                    {"region": action.target, "cost": cost, "hand": army.hand})
+        return ("{region} costs {cost} tokens: with {hand} in hand you are more than "
+                "{most} short to try the die", {"region": action.target, "cost": cost,
+                                                "hand": army.hand, "most": MAX_SHORTFALL})
+    if kind == "abandon":
+        return "you can only abandon your own regions, before your first conquest this turn", {}
+    if kind == "decline":
+        return "you can only go into decline at the start of your turn, before acting", {}
+    if kind == "deploy" and phase in ("redeploy", "defender"):
         army = g.armies[g.turn.acting]
-        if not army.mask >> action.target & 1 if action.target >= 0 else True:
-            return "you can only place tokens in your own regions"
-        return f"you have {army.hand} token(s) to place"
-    if action.kind == "end_redeploy" and g.phase in ("redeploy", "defender"):
-        return redeploy_blocker(g, g.armies[g.turn.acting]) or "not now"
-    return f"{action} is not possible now (phase: {g.phase})"
+        if not on_map or not army.mask >> action.target & 1:
+            return "you can only place tokens in your own regions", {}
+        return "you have {hand} token(s) to place", {"hand": army.hand}
+    if kind == "end_redeploy" and phase in ("redeploy", "defender"):
+        return redeploy_blocker(g, g.armies[g.turn.acting]) or "not now", {}
+    return "{action} is not possible now", {"action": str(action)}
 
 
-def _unreachable(g: GameState, army: Army, region: int) -> str:
-    code = g.map.regions[region].code
+def _unreachable(g: GameState, army: Army, region: int) -> tuple[str, dict[str, Any]]:
+    params = {"region": region}
     if army.mask >> region & 1:
-        return f"you already hold region {code}"
+        return "you already hold {region}", params
     if g.map.water_mask >> region & 1 and not any(t.enters_water for t in army.traits()):
-        return "only Seafaring races may conquer the Seas and the Lake"
+        return "only Seafaring races may conquer the Seas and the Lake", {}
     if g.immune_mask(army.seat) >> region & 1:
-        return f"region {code} is immune (Hole-in-the-Ground, Hero or Dragon)"
+        return "{region} is immune (Hole-in-the-Ground, Hero or Dragon)", params
     if army.mask == 0:
-        return "your first conquest must be a border region"
-    return f"region {code} is not adjacent to your regions"
+        return "your first conquest must be in a border region", {}
+    near = 0
+    for r in bits(army.mask):
+        near |= g.map.neighbor_masks[r]
+    if near >> region & 1 and g.region_army[region] >= 0:
+        return "{region} is protected by a Diplomat's peace with you", params
+    return "{region} is not adjacent to your regions", params

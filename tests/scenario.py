@@ -1,0 +1,119 @@
+"""Build exact board positions for rule tests: who holds what, whose turn it is.
+
+Typical use::
+
+    g = scenario(players=2)                       # base-2p, seat 0 about to pick
+    elves = give(g, 1, "elves", "hill", {5: 3})    # seat 1 holds region 5 with 3 Elves
+    orcs = give(g, 0, "orcs", "commando", {6: 2})
+    begin_turn(g, 0)                               # seat 0 starts a turn (troops readied)
+    act(g, "conquer", 5)
+
+``give`` keeps banners, badges and tokens conserved (it takes them from the column/stacks
+and the tray), so ``invariants.check`` still holds on built positions.
+"""
+
+from __future__ import annotations
+
+from smallworld_tui.engine import Action, Event, GameState, apply, new_game
+from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.game import _start_turn, legal_actions
+from smallworld_tui.engine.state import Army, Combo
+
+NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
+
+
+def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
+             dice: list[int] | None = None, clear_tribes: bool = False, **options: bool
+             ) -> GameState:
+    """A new game; ``clear_tribes`` removes every Lost Tribe for simpler positions."""
+    g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice)
+    if clear_tribes:
+        for r, army in enumerate(g.region_army):
+            if army == LOST_TRIBE:
+                empty(g, r)
+    return g
+
+
+def empty(g: GameState, region: int) -> None:
+    """Make ``region`` empty (no tokens, no pieces)."""
+    army = g.region_army[region]
+    if army >= 0:
+        a = g.armies[army]
+        a.mask &= ~(1 << region)
+        g.tray[a.race] += g.region_tokens[region]
+    g.region_army[region] = NOBODY
+    g.region_tokens[region] = 0
+    g.clear_pieces(region)
+
+
+def lost_tribe(g: GameState, region: int) -> None:
+    empty(g, region)
+    g.region_army[region] = LOST_TRIBE
+    g.region_tokens[region] = 1
+
+
+def _take_banner(g: GameState, race: str, power: str) -> None:
+    """Remove a race banner and a power badge from the column/stacks/discard."""
+    for k, combo in enumerate(g.combos):
+        if combo.race == race:
+            g.combos[k] = Combo(g.race_stack.pop(0), combo.power, combo.coins)
+        if g.combos[k].power == power:
+            g.combos[k] = Combo(g.combos[k].race, g.power_stack.pop(0), g.combos[k].coins)
+    if race in g.race_stack:
+        g.race_stack.remove(race)
+    for pile in (g.power_stack, g.power_discard):
+        if power in pile:
+            pile.remove(power)
+    assert race in RACES and power in POWERS
+
+
+def give(g: GameState, seat: int, race: str, power: str,
+         regions: dict[int, int] | None = None, hand: int = 0, declined: bool = False
+         ) -> Army:
+    """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}).
+
+    A declined army has discarded its badge (except Spirit)."""
+    _take_banner(g, race, power)
+    army = Army(id=len(g.armies), seat=seat, race=race, power=power, declined=declined,
+                picked_turn=-1)
+    g.armies.append(army)
+    for r, n in (regions or {}).items():
+        empty(g, r)
+        g.region_army[r] = army.id
+        g.region_tokens[r] = n
+        army.mask |= 1 << r
+    army.hand = hand
+    g.tray[race] -= sum((regions or {}).values()) + hand
+    assert g.tray[race] >= 0, f"not enough {race} tokens in the box"
+    if declined and not POWERS[power].outside_decline_limit:
+        army.badge = False
+        g.power_discard.append(power)
+    if power == "bivouacking" and not declined:
+        army.extra["camps"] = 5 - sum(g.encampments)
+    return army
+
+
+def begin_turn(g: GameState, seat: int, round_: int | None = None) -> list[Event]:
+    """Start ``seat``'s turn now (Ghoul phase, then readying or picking)."""
+    g.seat = seat
+    if round_ is not None:
+        g.round = round_
+    g.events.clear()
+    _start_turn(g)
+    events = list(g.events)
+    g.events.clear()
+    return events
+
+
+def act(g: GameState, kind: str, target: int = -1, count: int = 0) -> list[Event]:
+    """Apply one action (validated)."""
+    return apply(g, Action(kind, target, count))
+
+
+def kinds(g: GameState) -> set[str]:
+    return {a.kind for a in legal_actions(g)}
+
+
+def targets(g: GameState, kind: str) -> set[int]:
+    return {a.target for a in legal_actions(g) if a.kind == kind}
