@@ -1,0 +1,136 @@
+"""A game being played: its record, its state, its log, saving and undo.
+
+Every change goes through ``apply``: the action is checked by the engine, appended to the
+record, saved (atomically) when the session has a file, and announced to listeners (the views
+of every connected player).  Undo rebuilds the state from the record without the last action,
+never past the start of the turn, a die roll or another player's decision.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from smallworld_tui.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    PlayerView,
+    Record,
+    RecordError,
+    apply,
+    load_record,
+    view,
+)
+from smallworld_tui.engine.board import map_for_players
+from smallworld_tui.engine.game import DEFAULT_OPTIONS
+from smallworld_tui.engine.record import write_json_atomic
+
+Listener = Callable[[list[Event]], None]
+RANDOM_EVENTS = ("die_rolled",)
+
+
+class GameSession:
+    """One game; thread-safe, so several interfaces may share it."""
+
+    def __init__(self, record: Record, path: Path | None = None, source: str = "") -> None:
+        self.record = record
+        self.path = path
+        self.state: GameState = record.new_state()
+        self.log: list[Event] = []
+        self._floors: list[int] = []  # per action: index below which undo may not go
+        self._listeners: list[Listener] = []
+        self._lock = threading.RLock()
+        actions = list(record.actions)
+        record.actions = []
+        for i, action in enumerate(actions):
+            try:
+                self._apply(action)
+            except IllegalAction as exc:
+                raise RecordError(source or "<game>", f"illegal action {action}: {exc}",
+                                  i) from None
+
+    # --- creation ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
+            options: dict[str, Any] | None = None, path: Path | None = None) -> GameSession:
+        record = Record(players=list(names), map=map_name or map_for_players(len(names)),
+                        seed=seed, options={**DEFAULT_OPTIONS, **(options or {})})
+        session = cls(record, path)
+        session.save()
+        return session
+
+    @classmethod
+    def load(cls, path: Path) -> GameSession:
+        """Load a saved game; ``RecordError`` (file, action, reason) if it is unusable."""
+        record = load_record(path)
+        return cls(record, path, str(path))
+
+    # --- playing -----------------------------------------------------------------------
+    def view(self, seat: int) -> PlayerView:
+        with self._lock:
+            return view(self.state, seat)
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is."""
+        with self._lock:
+            if seat is not None and seat != self.state.actor:
+                raise IllegalAction("it is not your turn to act")
+            events = self._apply(action)
+            self.save()
+        self._announce(events)
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        before = (self.state.seat, self.state.actor, self.state.turn_number)
+        events = apply(self.state, action)
+        index = len(self.record.actions)
+        floor = self._floors[-1] if self._floors else 0
+        if before != (self.state.seat, self.state.actor, self.state.turn_number) or any(
+                e.kind in RANDOM_EVENTS for e in events):
+            floor = index + 1
+        self.record.actions.append(action)
+        self._floors.append(floor)
+        self.log.extend(events)
+        return events
+
+    def can_undo(self) -> bool:
+        with self._lock:
+            return bool(self._floors) and self._floors[-1] < len(self.record.actions)
+
+    def undo(self) -> None:
+        """Take back the last action (same player, same turn, no die roll since)."""
+        with self._lock:
+            if not self.can_undo():
+                raise IllegalAction("nothing to undo in this turn")
+            actions = self.record.actions[:-1]
+            self.record.actions = []
+            self.state = self.record.new_state()
+            self.log = []
+            self._floors = []
+            for action in actions:
+                self._apply(action)
+            self.save()
+        self._announce([Event("undone", self.state.actor)])
+
+    # --- saving and listeners ----------------------------------------------------------
+    def save(self) -> None:
+        if self.path is not None:
+            write_json_atomic(self.path, self.record.to_json())
+
+    def save_as(self, path: Path) -> None:
+        with self._lock:
+            self.path = path
+            self.save()
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(events)`` after every change; returns the unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _announce(self, events: list[Event]) -> None:
+        for listener in list(self._listeners):
+            listener(events)
