@@ -205,6 +205,8 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
     else:
         army = g.armies[g.turn.acting] if g.phase != "end" else g.active_army(g.seat)
         assert army is not None
+        if g.phase == "conquer":
+            _mark_expanding(g)
         _owner(army, action.kind).apply(g, army, action)
         if g.phase == "end":
             _next_turn(g)
