@@ -76,7 +76,8 @@ def conquest_cost(g: GameState, region: int, discounts: list[int]) -> int:
     return max(1, cost)
 
 
-def take_region(g: GameState, army: Army, region: int, used: int, via: str) -> None:
+def take_region(g: GameState, army: Army, region: int, used: int, via: str,
+                cost: int | None = None) -> None:
     """``army`` conquers ``region`` with ``used`` tokens from its hand.
 
     The defender loses one token (none for active Elves; all of them to Sorcery) and takes
@@ -88,7 +89,6 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str) -> N
     defending = g.region_tokens[region]
     lost = returned = 0
     d_seat, d_race, d_declined = NOBODY, "", False
-    cost = used
     if prev == LOST_TRIBE:
         d_seat, lost = LOST_TRIBE, defending
     elif prev >= 0:
@@ -124,9 +124,9 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str) -> N
     for t in army.traits():
         t.on_conquered(g, army, region)
     g.emit(
-        "conquered", army.seat, race=army.race, power=army.power, region=region, cost=cost,
-        via=via, defender_seat=d_seat, defender_race=d_race, defender_declined=d_declined,
-        lost=lost, returned=returned,
+        "conquered", army.seat, race=army.race, power=army.power, region=region,
+        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=d_seat,
+        defender_race=d_race, defender_declined=d_declined, lost=lost, returned=returned,
     )
 
 

@@ -294,7 +294,7 @@ def _final(g: GameState, action: Action) -> None:
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
-        take_region(g, army, r, army.hand, "final")
+        take_region(g, army, r, army.hand, "final", cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
 
