@@ -1,0 +1,52 @@
+"""`smallworld-tui maps`: list the shipped maps, check a map file, export a map's topology."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from smallworld_tui.engine.board import MapError, list_maps, load_map, load_map_file
+
+
+@click.group(name="maps")
+def command() -> None:
+    """Maps: list the shipped ones, check a map file, export a topology as JSON."""
+
+
+@command.command(name="list")
+def list_command() -> None:
+    """One line per shipped map: name, players, turns, regions and title."""
+    for name in list_maps():
+        board = load_map(name)
+        click.echo(f"{name:<12} {board.players} players  {board.turns:>2} turns  "
+                   f"{len(board.regions):>2} regions  {board.title}")
+
+
+@command.command(name="check")
+@click.argument("file", type=click.Path(dir_okay=False))
+def check_command(file: str) -> None:
+    """Validate FILE: print FILE:LINE:COL: message for every problem (exit 1), or OK."""
+    try:
+        board = load_map_file(file)
+    except MapError as exc:
+        click.echo(str(exc))
+        raise SystemExit(1) from None
+    click.echo(f"{file}: OK: {board.name} ({board.title}), {board.players} players, "
+               f"{board.turns} turns, {len(board.regions)} regions, "
+               f"{len(board.adjacency())} borders")
+
+
+@command.command(name="export")
+@click.argument("name_or_file")
+@click.option("--json", "as_json", is_flag=True, help="Print the topology as JSON.")
+def export_command(name_or_file: str, as_json: bool) -> None:
+    """Print the topology of a shipped map (by NAME) or of a map FILE."""
+    if not as_json:
+        raise click.UsageError("choose the output format: --json (the only one so far)")
+    try:
+        board = load_map(name_or_file)
+    except MapError as exc:
+        click.echo(str(exc), err=True)
+        raise SystemExit(1) from None
+    click.echo(json.dumps(board.to_json(), indent=1))

@@ -1,0 +1,107 @@
+"""The headless command line: replay and sim."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from smallworld_tui.cli import main
+
+EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "two-turns.json"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_replay_json_gives_the_documented_summary() -> None:
+    code, out = run("replay", str(EXAMPLE), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"finished", "round", "players", "regions", "winners"}
+    amy, ben = data["players"]
+    assert amy["name"] == "Amy" and amy["active"] == {"race": "ratmen", "power": "commando"}
+    assert ben["active"] == {"race": "trolls", "power": "flying"}
+    assert set(amy) == {"name", "coins", "tokens_on_board", "active", "declined"}
+    assert amy["coins"] == 5 + 8  # five to start, then eight regions at the end of her turn
+    region12 = data["regions"][12]
+    assert region12 == {"id": 12, "race": "trolls", "owner": "Ben", "tokens": 9,
+                        "declined": False}
+    assert data["finished"] is False and data["winners"] == []
+
+
+def test_replay_human_summary() -> None:
+    code, out = run("replay", str(EXAMPLE))
+    assert code == 0
+    assert "round 2" in out and "Amy" in out and "Ben" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": "smallworld-record/1",\n"map": ', "not valid JSON (line 2"),
+        ('{"format": "smallworld-record/9"}', "version 'smallworld-record/9' is not supported"),
+        ('{"hello": 1}', "not a Small World record"),
+        ('[1, 2]', "not a Small World record"),
+    ],
+)
+def test_replay_rejects_bad_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    code, out = run("replay", str(path))
+    assert code == 1
+    assert str(path) in out and message in out
+    assert path.read_text(encoding="utf-8") == content  # never touched
+
+
+def test_replay_names_the_illegal_action(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"].insert(3, {"do": "conquer", "region": 20})
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = run("replay", str(path), "--json")
+    assert code == 1
+    assert "action 3" in out and "Swamp 20 is not adjacent to your regions" in out
+
+
+def test_replay_unknown_action_kind(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"][1] = {"do": "teleport", "region": 3}
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = run("replay", str(path))
+    assert code == 1 and "action 1" in out and "unknown action 'teleport'" in out
+
+
+def test_sim_writes_replayable_records(tmp_path: Path) -> None:
+    code, out = run("sim", "--map", "base-3p", "--games", "3", "--seed", "5",
+                    "--record-dir", str(tmp_path), "--json")
+    assert code == 0
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["games"] == 3 and figures["actions"] > 0
+    assert set(figures) == {"games", "actions", "seconds", "games_per_second"}
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 3
+    code, out = run("replay", str(records[0]), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["finished"] is True and summary["winners"]
+    assert len(summary["players"]) == 3
+
+
+def test_sim_same_seed_same_records(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        run("sim", "--map", "base-2p", "--games", "2", "--seed", "9",
+            "--record-dir", str(tmp_path / name))
+    first = sorted((tmp_path / "a").glob("*.json"))
+    second = sorted((tmp_path / "b").glob("*.json"))
+    assert [p.read_text() for p in first] == [p.read_text() for p in second]
+
+
+def test_sim_unknown_map() -> None:
+    code, out = run("sim", "--map", "nowhere-9p", "--games", "1")
+    assert code == 1 and "nowhere-9p" in out
