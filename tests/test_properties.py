@@ -7,8 +7,8 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from invariants import check
+
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Record, legal_actions
 from smallworld_tui.engine.state import GameState

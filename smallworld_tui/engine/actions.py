@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 class Action(NamedTuple):
     kind: str
     target: int = -1
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field named like tuple.count, on purpose
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"do": self.kind}

@@ -120,10 +120,16 @@ def legal_actions(g: GameState) -> list[Action]:
     if phase == "pick":
         return [A.pick(k) for k in range(len(g.combos)) if k <= g.coins[g.seat]]
     if phase == "end":
-        army = g.active_army(g.seat)
-        out = [a for t in (army.traits() if army else ()) for a in t.end_actions(g, army)]
-        return [*out, A.END_TURN]  # type: ignore[arg-type]
+        return [*_end_actions(g), A.END_TURN]
     return []
+
+
+def _end_actions(g: GameState) -> list[Action]:
+    """The last choices of the turn offered by the active race's traits."""
+    army = g.active_army(g.seat)
+    if army is None:
+        return []
+    return [a for t in army.traits() for a in t.end_actions(g, army)]
 
 
 def may_decline(g: GameState, army: Army) -> bool:
@@ -401,9 +407,7 @@ def _next_defender(g: GameState) -> None:
             return
     g.actor = g.seat
     _score(g)
-    army = g.active_army(g.seat)
-    if army is not None and any(True for t in army.traits() for _ in t.end_actions(g, army)):
-        g.turn.acting = army.id
+    if _end_actions(g):
         g.phase = "end"
     else:
         _next_turn(g)
