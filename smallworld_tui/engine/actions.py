@@ -73,24 +73,39 @@ PARAMS: dict[str, tuple[str, ...]] = {
 }
 
 
+_CACHED = 128  # actions on regions/slots/counts below this are shared instances
+
+
+def _table(kind: str) -> list[Action]:
+    return [Action(kind, i) for i in range(_CACHED)]
+
+
+_PICK, _CONQUER, _FINAL, _ABANDON = (_table(k) for k in ("pick", "conquer", "final", "abandon"))
+_DEPLOY: dict[tuple[int, int], Action] = {}
+
+
 def pick(slot: int) -> Action:
-    return Action("pick", slot)
+    return _PICK[slot] if 0 <= slot < _CACHED else Action("pick", slot)
 
 
 def conquer(region: int) -> Action:
-    return Action("conquer", region)
+    return _CONQUER[region] if 0 <= region < _CACHED else Action("conquer", region)
 
 
 def final(region: int) -> Action:
-    return Action("final", region)
-
-
-def deploy(region: int, count: int) -> Action:
-    return Action("deploy", region, count)
+    return _FINAL[region] if 0 <= region < _CACHED else Action("final", region)
 
 
 def abandon(region: int) -> Action:
-    return Action("abandon", region)
+    return _ABANDON[region] if 0 <= region < _CACHED else Action("abandon", region)
+
+
+def deploy(region: int, count: int) -> Action:
+    key = (region, count)
+    action = _DEPLOY.get(key)
+    if action is None:
+        action = _DEPLOY[key] = Action("deploy", region, count)
+    return action
 
 
 DECLINE = Action("decline")

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 NOBODY = -1  # region_army value of an empty region
 LOST_TRIBE = -2  # region_army value of a Lost Tribe region
 
 
-def bits(mask: int) -> list[int]:
-    """The region indices set in ``mask``, ascending."""
+@lru_cache(maxsize=8192)
+def bits(mask: int) -> tuple[int, ...]:
+    """The region indices set in ``mask``, ascending (cached: masks repeat a lot)."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
 
 
 def mask_of(regions: list[int]) -> int:

@@ -25,6 +25,7 @@ from smallworld_tui.engine.conquest import (
     MAX_SHORTFALL,
     VISIBLE_COMBOS,
     conquest_cost,
+    conquest_costs,
     discount_masks,
     draw_power,
     lift_for_redeploy,
@@ -138,12 +139,6 @@ def may_decline(g: GameState, army: Army) -> bool:
             and army.picked_turn != g.turn_number)
 
 
-def conquest_targets(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) of every region ``army`` may attack now, cost after discounts."""
-    discounts = discount_masks(g, army)
-    return [(r, conquest_cost(g, r, discounts)) for r in bits(reach_mask(g, army))]
-
-
 def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     turn = g.turn
     out: list[Action] = []
@@ -153,14 +148,14 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
         hand = army.hand
         roll = turn.berserk_roll
         if roll >= 0:
-            out += [A.conquer(r) for r, cost in conquest_targets(g, army)
+            out += [A.conquer(r) for r, cost in conquest_costs(g, army)
                     if max(1, cost - roll) <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
             if hand >= 1:
                 final = not army.has("rolls_before_conquest")
-                for r, cost in conquest_targets(g, army):
+                for r, cost in conquest_costs(g, army):
                     if cost <= hand:
                         out.append(A.conquer(r))
                     elif final and cost - hand <= MAX_SHORTFALL:

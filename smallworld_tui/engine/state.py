@@ -19,6 +19,7 @@ from smallworld_tui.engine.rng import Rng
 
 DIE_FACES = (0, 0, 0, 1, 2, 3)
 COIN_VALUE_TOTAL = 515
+_TRAITS: dict[tuple[str, str, tuple[bool, bool]], tuple[Trait, ...]] = {}
 
 
 @dataclass
@@ -48,13 +49,18 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held (Spirit)."""
+        key = (self.declined, self.badge)
+        cached = _TRAITS.get((self.race, self.power, key))
+        if cached is not None:
+            return cached
         race = RACES[self.race]
         power = POWERS[self.power]
-        if not self.declined:
-            return (race, power)
-        if self.badge and power.outside_decline_limit:
-            return (race, power)
-        return (race,) if race.works_in_decline else ()
+        if not self.declined or (self.badge and power.outside_decline_limit):
+            traits: tuple[Trait, ...] = (race, power)
+        else:
+            traits = (race,) if race.works_in_decline else ()
+        _TRAITS[(self.race, self.power, key)] = traits
+        return traits
 
     def has(self, flag: str) -> bool:
         """Whether any trait that applies now has the boolean property ``flag``."""
@@ -65,7 +71,7 @@ class Army:
             "id": self.id, "seat": self.seat, "race": self.race, "power": self.power,
             "declined": self.declined, "badge": self.badge, "alive": self.alive,
             "hand": self.hand,
-            "regions": bits(self.mask), "picked_turn": self.picked_turn,
+            "regions": list(bits(self.mask)), "picked_turn": self.picked_turn,
             "extra": dict(sorted(self.extra.items())),
         }
 
@@ -245,9 +251,9 @@ class GameState:
             "region_army": self.region_army, "region_tokens": self.region_tokens,
             "encampments": self.encampments,
             "pieces": {
-                "lairs": bits(self.lairs), "fortresses": bits(self.fortresses),
-                "holes": bits(self.holes), "heroes": bits(self.heroes),
-                "dragon": bits(self.dragon),
+                "lairs": list(bits(self.lairs)), "fortresses": list(bits(self.fortresses)),
+                "holes": list(bits(self.holes)), "heroes": list(bits(self.heroes)),
+                "dragon": list(bits(self.dragon)),
             },
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
