@@ -5,7 +5,7 @@ from __future__ import annotations
 from smallworld_tui.engine.content.base import powers as base_powers
 from smallworld_tui.engine.content.base import races as base_races
 from smallworld_tui.engine.content.traits import Power, Race, Trait
-from smallworld_tui.engine.data import entry
+from smallworld_tui.data import entry
 
 RACES: dict[str, Race] = {}
 POWERS: dict[str, Power] = {}
@@ -14,8 +14,7 @@ POWERS: dict[str, Power] = {}
 def _register(game: str, classes: list[type[Trait]]) -> None:
     for cls in classes:
         trait = cls()
-        kind = "races" if cls.kind == "race" else "powers"
-        row = entry(game, kind, cls.id)
+        row = entry("race" if cls.kind == "race" else "power", cls.id, game)
         trait.tokens = row["tokens"]
         trait.max_tokens = row.get("max_tokens", 0)
         if isinstance(trait, Race):

@@ -1,0 +1,276 @@
+"""The rules reference, its lookups, the `rules` command, the names helpers and the translations."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+
+from smallworld_tui import i18n
+from smallworld_tui.cli import main
+from smallworld_tui.commands.rules import command
+from smallworld_tui.i18n import LANGUAGES, _, current_language, ngettext, set_language
+from smallworld_tui.names import Kind, display_name, entries
+from smallworld_tui.reference import find_topic, get_topic, list_topics, search, suggest
+from smallworld_tui.reference.render import facts, render_topic, render_topic_list
+from smallworld_tui.reference.topics import texts
+
+GENERAL = {
+    "turn",
+    "setup",
+    "combos",
+    "conquest",
+    "die",
+    "redeploy",
+    "decline",
+    "scoring",
+    "end",
+    "map",
+}
+ANSI = re.compile(r"\x1b\[")
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in an English locale with no language chosen, and leaves it so."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language(None)
+    yield
+    set_language(None)
+
+
+# ---------------------------------------------------------------- texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", ["race", "power", "piece"])
+def test_every_data_row_has_a_text(lang: str, kind: Kind) -> None:
+    written = set(texts(lang).get(kind, {}))
+    expected = set(entries(kind))
+    assert not expected - written, f"{lang}: no text for {sorted(expected - written)}"
+    assert not written - expected, f"{lang}: texts for unknown ids {sorted(written - expected)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_general_topics(lang: str) -> None:
+    assert set(texts(lang)["general"]) == GENERAL
+    assert all(topic.title for topic in list_topics(lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_texts_type_no_number_of_two_or_more(lang: str) -> None:
+    """Numbers of 2 and more come from the data table, through placeholders."""
+    for kind, written in texts(lang).items():
+        for id_, text in written.items():
+            raw = " ".join([text.get("title", ""), text["body"], *text.get("aliases", [])])
+            raw = re.sub(r"\{[^}]*\}", "", unicodedata.normalize("NFKC", raw))
+            typed = re.findall(r"[2-9]|\d{2,}|[二三四五六七八九十百]", raw)
+            assert not typed, f"{lang} {kind} {id_}: type {typed} from the data table instead"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_placeholders_are_all_filled(lang: str) -> None:
+    for topic in list_topics(lang):
+        assert "{" not in topic.body and "}" not in topic.body, topic.id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_race_and_power_numbers_come_from_the_data(lang: str) -> None:
+    kinds: tuple[Kind, ...] = ("race", "power")
+    for kind in kinds:
+        for id_, row in entries(kind).items():
+            topic = get_topic(id_, lang)
+            assert topic.tokens == row["tokens"]
+            assert str(row["tokens"]) in facts(topic)
+            if kind == "race":
+                assert str(row["max_tokens"]) in facts(topic)
+    sorcerers = entries("race")["sorcerers"]
+    assert str(sorcerers["max_tokens"]) in get_topic("sorcerers", lang).body
+    assert str(entries("power")["wealthy"]["bonus_coins"]) in get_topic("wealthy", lang).body
+
+
+def test_names_in_texts_come_from_the_data() -> None:
+    assert display_name("piece", "hole", "ja") in get_topic("halflings", "ja").body
+    assert get_topic("hole", "ja").title == "穴ぐら"
+    assert get_topic("sorcerers", "ja").title == "ソーサラー"
+
+
+# ---------------------------------------------------------------- lookups
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("sorcerers", "sorcerers"),
+        ("Sorcerers", "sorcerers"),
+        ("sorcerer", "sorcerers"),
+        ("SORCERER", "sorcerers"),
+        ("sorcerrer", "sorcerers"),  # typo
+        ("dwarf", "dwarves"),
+        ("elf", "elves"),
+        ("Dragon Master", "dragon_master"),
+        ("dragon_master", "dragon_master"),
+        ("dragonmaster", "dragon_master"),
+        ("dragon", "dragon"),  # the piece's exact name beats the power's partial one
+        ("Troll's Lair", "troll_lair"),
+        ("holes", "hole"),
+        ("ソーサラー", "sorcerers"),
+        ("ドラゴンマスター", "dragon_master"),
+        ("ホビット", "halflings"),
+        ("ハーフリング", "halflings"),  # alias in the data table
+        ("ジャイアント", "giants"),
+        ("狂乱した", "berserk"),
+        ("穴ぐら", "hole"),
+        ("ｓｏｒｃｅｒｅｒｓ", "sorcerers"),  # full-width letters
+        ("dice", "die"),
+        ("tie-break", "end"),
+        ("衰退", "decline"),
+    ],
+)
+def test_find_topic(query: str, expected: str) -> None:
+    topic = find_topic(query, "en")
+    assert topic is not None and topic.id == expected
+
+
+def test_find_topic_answers_in_the_language_asked() -> None:
+    topic = find_topic("Halflings", "ja")
+    assert topic is not None and topic.lang == "ja" and topic.title == "ホビット"
+    set_language("ja")
+    assert find_topic("sorcerers") == get_topic("sorcerers", "ja")
+
+
+def test_unknown_topic_is_none_with_close_suggestions() -> None:
+    assert find_topic("xyzzy") is None
+    assert suggest("xyzzy") == []
+    assert find_topic("ghoulish") is None
+    assert "ghouls" in suggest("ghoulish")
+    assert suggest("dragon")[:2] == ["dragon", "dragon_master"]
+    assert len(suggest("s", n=3)) <= 3
+
+
+def test_search_finds_a_power_by_a_word_of_its_text() -> None:
+    assert [topic.id for topic in search("truce", "en")] == ["diplomat"]
+    assert search("sorc", "en")[0].id == "sorcerers"  # as you type
+    assert search("入れ替え", "ja")[0].id == "sorcerers"
+    assert search("dragon conquest", "en")[0].id == "dragon_master"
+    assert search("no such words here", "en") == []
+    assert len(search("", "en")) == len(list_topics("en"))
+
+
+# ---------------------------------------------------------------- rendering and the command
+
+
+def test_topic_list_is_grouped_by_kind() -> None:
+    kinds = [topic.kind for topic in list_topics("en")]
+    assert kinds == sorted(kinds, key=["general", "race", "power", "piece"].index)
+    assert render_topic_list(list_topics("en")) is not None
+    assert render_topic(get_topic("turn", "en")) is not None
+
+
+def test_rules_lists_topics() -> None:
+    result = CliRunner().invoke(command, [])
+    assert result.exit_code == 0, result.output
+    assert "Races" in result.output and "dragon_master" in result.output
+    assert "Dragon Master" in result.output and "End of game" in result.output
+
+
+def test_rules_shows_a_topic_in_english_and_japanese() -> None:
+    result = CliRunner().invoke(command, ["dragon", "master"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Dragon Master\n")
+    assert "Special power" in result.output
+
+    result = CliRunner().invoke(command, ["--lang", "ja", "sorcerers"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ソーサラー\n")
+    assert "種族" in result.output
+
+
+def test_global_lang_option_and_locale_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = CliRunner().invoke(main, ["--lang", "ja", "rules", "halflings"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ホビット\n")
+
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    set_language(None)
+    result = CliRunner().invoke(command, ["halflings"])
+    assert result.output.startswith("ホビット\n")
+
+
+def test_rules_unknown_topic_exits_1_with_suggestions() -> None:
+    result = CliRunner().invoke(command, ["ghoulish"])
+    assert result.exit_code == 1
+    assert re.match(r"No topic 'ghoulish'\. Did you mean: ghouls(, \w+)*\?", result.stderr)
+
+    result = CliRunner().invoke(command, ["xyzzy"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("No topic 'xyzzy'.")
+
+
+@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"]])
+def test_piped_output_is_plain(args: list[str]) -> None:
+    env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "FORCE_COLOR": None, "NO_COLOR": "1"}
+    result = CliRunner().invoke(command, args, env=env)
+    assert result.exit_code == 0
+    assert not ANSI.search(result.output)
+    assert not any(line.endswith(" ") for line in result.output.splitlines())
+
+
+# ---------------------------------------------------------------- names and translations
+
+
+def test_display_names() -> None:
+    assert display_name("race", "halflings", "en") == "Halflings"
+    assert display_name("piece", "hole", "ja") == "穴ぐら"
+    assert display_name("terrain", "farmland", "ja") == "畑"
+    set_language("ja")
+    assert display_name("power", "dragon_master") == "ドラゴンマスター"
+    with pytest.raises(KeyError):
+        display_name("race", "hobbits")
+
+
+def test_language_switches() -> None:
+    assert current_language() == "en"
+    assert _("Races") == "Races"
+    set_language("ja")
+    assert current_language() == "ja"
+    assert _("Races") == "種族"
+    set_language("en")
+    assert _("Races") == "Races"
+    assert (ngettext("Race", "Races", 1), ngettext("Race", "Races", 2)) == ("Race", "Races")
+    with pytest.raises(ValueError):
+        set_language("fr")
+
+
+# the modules whose strings this suite owns; add "**.py" to check the whole package
+CATALOGUED = ["reference/**.py", "commands/rules.py", "i18n.py", "names.py"]
+
+
+def test_every_extracted_message_is_translated() -> None:
+    """What `pybabel extract` finds in these modules has a Japanese translation in the catalog."""
+    package = Path(i18n.__file__).parent
+    found = {
+        message if isinstance(message, str) else message[0]
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            package,
+            method_map=[(pattern, "python") for pattern in CATALOGUED],
+            keywords={"_": None, "ngettext": (1, 2)},
+        )
+    }
+    assert "{count} in the box" in found
+    with (package / "locale/ja/LC_MESSAGES/smallworld_tui.po").open("rb") as po:
+        catalog = read_po(po)
+    missing = sorted(
+        msgid
+        for msgid in found
+        if msgid not in catalog or not catalog[msgid].string or catalog[msgid].fuzzy
+    )
+    assert not missing, f"translate these in the ja catalog: {missing}"
