@@ -123,8 +123,8 @@ def view(g: GameState, viewer: int) -> PlayerView:
         ))
     armies = [
         ArmyView(id=a.id, seat=a.seat, race=a.race, power=a.power, declined=a.declined,
-                 badge=a.badge, hand=a.hand, regions=a.mask.bit_count(), on_board=g.tokens_on_board(a),
-                 extra=dict(a.extra))
+                 badge=a.badge, hand=a.hand, regions=a.mask.bit_count(),
+                 on_board=g.tokens_on_board(a), extra=dict(a.extra))
         for a in g.armies if a.alive
     ]
     combos = [ComboView(k, c.race, c.power, c.coins,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from smallworld_tui.data import entry
 from smallworld_tui.engine.content.base import powers as base_powers
 from smallworld_tui.engine.content.base import races as base_races
 from smallworld_tui.engine.content.traits import Power, Race, Trait
-from smallworld_tui.data import entry
 
 RACES: dict[str, Race] = {}
 POWERS: dict[str, Power] = {}
