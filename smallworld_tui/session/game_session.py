@@ -1,8 +1,8 @@
 """A game being played: its record, its state, its log, saving and undo.
 
 Every change goes through ``apply``: the action is checked by the engine, appended to the
-record, saved (atomically) when the session has a file, and announced to listeners (the views
-of every connected player).  Undo rebuilds the state from the record without the last action,
+record, stored (a JSON file written atomically, or an append-only journal) and only then
+announced to listeners (the views of every connected player).  Undo rebuilds the state from the record without the last action,
 never past the start of the turn, a die roll or another player's decision.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from smallworld_tui.engine import (
     Action,
@@ -33,12 +33,22 @@ Listener = Callable[[list[Event]], None]
 RANDOM_EVENTS = ("die_rolled",)
 
 
+class Journal(Protocol):
+    """Append-only storage of a game's actions (the SSH server's SQLite store)."""
+
+    def append(self, index: int, action: Action) -> None: ...
+
+    def truncate(self, length: int) -> None: ...
+
+
 class GameSession:
     """One game; thread-safe, so several interfaces may share it."""
 
-    def __init__(self, record: Record, path: Path | None = None, source: str = "") -> None:
+    def __init__(self, record: Record, path: Path | None = None, source: str = "",
+                 journal: Journal | None = None) -> None:
         self.record = record
         self.path = path
+        self.journal = journal
         self.state: GameState = record.new_state()
         self.log: list[Event] = []
         self._floors: list[int] = []  # per action: index below which undo may not go
@@ -80,6 +90,8 @@ class GameSession:
             if seat is not None and seat != self.state.actor:
                 raise IllegalAction("it is not your turn to act")
             events = self._apply(action)
+            if self.journal is not None:
+                self.journal.append(len(self.record.actions) - 1, action)
             self.save()
         self._announce(events)
         return events
@@ -113,6 +125,8 @@ class GameSession:
             self._floors = []
             for action in actions:
                 self._apply(action)
+            if self.journal is not None:
+                self.journal.truncate(len(actions))
             self.save()
         self._announce([Event("undone", self.state.actor)])
 

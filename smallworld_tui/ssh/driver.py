@@ -1,0 +1,108 @@
+"""A Textual driver that talks to one SSH channel instead of the process's terminal.
+
+Each SSH connection runs its own Textual ``App`` in the server's event loop with this driver:
+output goes to the channel, input bytes from the channel go through Textual's own escape
+sequence parser.  Two pitfalls are handled here: the parser's ``tick()`` must run regularly or
+a lone Escape is held back and swallows the next key, and clients may report absurd terminal
+sizes (0×0 from piped clients), which are clamped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+TICK_SECONDS = 0.05
+DEFAULT_SIZE = (80, 24)
+MIN_SIZE = (20, 5)
+MAX_SIZE = (500, 200)
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A usable terminal size from what a client reported."""
+    if width <= 0 or height <= 0:
+        return DEFAULT_SIZE
+    return (min(max(width, MIN_SIZE[0]), MAX_SIZE[0]),
+            min(max(height, MIN_SIZE[1]), MAX_SIZE[1]))
+
+
+class Terminal(Protocol):
+    """What the driver needs from a connection: a size, a way out and a way in."""
+
+    size: tuple[int, int]
+
+    def write(self, data: str) -> None: ...
+
+    def attach(self, driver: SSHDriver | None) -> None: ...
+
+
+class SSHDriver(Driver):
+    """Renders an App on ``app.terminal`` (a ``Terminal``), reading keys and mouse from it."""
+
+    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self._terminal: Terminal = app.terminal  # type: ignore[attr-defined]
+        self._parser = XTermParser(debug)
+        self._ticker: asyncio.Task[None] | None = None
+
+    @property
+    def can_suspend(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        self._terminal.write(data)
+
+    def flush(self) -> None:
+        """Nothing to do: the channel sends as it is written to."""
+
+    def start_application_mode(self) -> None:
+        write = self.write
+        write("\x1b[?1049h")  # alternate screen
+        if self._mouse:
+            write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
+        write("\x1b[?25l")  # hide the cursor
+        write("\x1b[?1004h")  # focus in/out
+        write("\x1b[?2004h")  # bracketed paste
+        write("\x1b[?7l")  # no line wrap
+        self.resize(*self._terminal.size)
+        self._terminal.attach(self)
+        self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    def feed(self, text: str) -> None:
+        """Input from the client: keys, mouse reports, pasted text, garbage."""
+        for message in self._parser.feed(text):
+            self.process_message(message)
+
+    def resize(self, width: int, height: int) -> None:
+        size = Size(*clamp_size(width, height))
+        self.process_message(events.Resize(size, size))
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            for message in self._parser.tick():
+                self.process_message(message)
+
+    def disable_input(self) -> None:
+        self._terminal.attach(None)
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        write = self.write
+        if self._mouse:
+            write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
+        write("\x1b[?2004l\x1b[?7h\x1b[?1004l")
+        write("\x1b[?1049l")  # leave the alternate screen
+        write("\x1b[?25h")  # show the cursor
