@@ -55,10 +55,12 @@ class Army:
             return cached
         race = RACES[self.race]
         power = POWERS[self.power]
-        if not self.declined or (self.badge and power.outside_decline_limit):
+        if not self.declined:
             traits: tuple[Trait, ...] = (race, power)
-        else:
+        else:  # a Spirit badge stays with its race, but the race's own power stops
             traits = (race,) if race.works_in_decline else ()
+            if self.badge and power.outside_decline_limit:
+                traits += (power,)
         _TRAITS[(self.race, self.power, key)] = traits
         return traits
 

@@ -2,8 +2,9 @@
 
 Every change goes through ``apply``: the action is checked by the engine, appended to the
 record, stored (a JSON file written atomically, or an append-only journal) and only then
-announced to listeners (the views of every connected player).  Undo rebuilds the state from the record without the last action,
-never past the start of the turn, a die roll or another player's decision.
+announced to listeners (the views of every connected player).  Undo rebuilds the state from
+the record without the last action, never past the start of the turn, a die roll or another
+player's decision.
 """
 
 from __future__ import annotations
