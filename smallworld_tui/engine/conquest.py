@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from smallworld_tui.data import table
 from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY, bits
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
-VISIBLE_COMBOS = 6
-BASE_COST = 2
-MAX_SHORTFALL = 3  # the final conquest may be at most this many tokens short
+VISIBLE_COMBOS: int = table()["setup"]["visible_combos"]
+BASE_COST: int = table()["rules"]["empty_region_cost"]
+MAX_SHORTFALL: int = table()["rules"]["max_shortfall"]  # the final conquest may be this short
 
 
 def reach_mask(g: GameState, army: Army) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from smallworld_tui.data import table
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY, bits
@@ -40,7 +41,7 @@ from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, Combo, GameState, TurnState
 
-STARTING_COINS = 5
+STARTING_COINS: int = table()["setup"]["starting_coins"]
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_OPTIONS: dict[str, Any] = {"flying_enters_anywhere": False}
 

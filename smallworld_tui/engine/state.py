@@ -11,14 +11,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from smallworld_tui.data import table
 from smallworld_tui.engine.bitset import bits, mask_of
 from smallworld_tui.engine.board import Map, load_map
 from smallworld_tui.engine.content import POWERS, RACES, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.rng import Rng
 
-DIE_FACES = (0, 0, 0, 1, 2, 3)
-COIN_VALUE_TOTAL = 515
+DIE_FACES: tuple[int, ...] = tuple(table()["die_faces"])
+COIN_VALUE_TOTAL: int = table()["coins"]["value_total"]
 _TRAITS: dict[tuple[str, str, tuple[bool, bool]], tuple[Trait, ...]] = {}
 
 

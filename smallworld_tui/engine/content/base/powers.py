@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import BERSERK_ROLL, DECLINE, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
@@ -14,9 +15,11 @@ from smallworld_tui.engine.decline import go_into_decline
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
-FORTRESSES = 6
-ENCAMPMENTS = 5
-HEROES = 2
+FORTRESSES: int = entry("piece", "fortress")["count"]
+ENCAMPMENTS: int = entry("piece", "encampment")["count"]
+HEROES: int = entry("piece", "hero")["count"]
+ALCHEMY: int = entry("power", "alchemist")["coins_per_turn"]
+WEALTH: int = entry("power", "wealthy")["bonus_coins"]
 
 
 class Alchemist(Power):
@@ -25,7 +28,7 @@ class Alchemist(Power):
     id = "alchemist"
 
     def score(self, g: GameState, army: Army) -> int:
-        return 2
+        return ALCHEMY
 
 
 class Berserk(Power):
@@ -292,7 +295,7 @@ class Wealthy(Power):
     id = "wealthy"
 
     def score(self, g: GameState, army: Army) -> int:
-        return 7 if army.picked_turn == g.turn_number else 0
+        return WEALTH if army.picked_turn == g.turn_number else 0
 
 
 ALL: list[type[Trait]] = [

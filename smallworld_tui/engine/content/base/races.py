@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
@@ -13,9 +14,10 @@ from smallworld_tui.engine.content.traits import Race, Trait
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
-LAIRS = 10
-HOLES = 2
-AMAZON_EXTRA = 4
+LAIRS: int = entry("piece", "troll_lair")["count"]
+HOLES: int = entry("piece", "hole")["count"]
+AMAZON_EXTRA: int = entry("race", "amazons")["extra_tokens"]
+SKELETON_RATE: int = entry("race", "skeletons")["non_empty_per_token"]
 
 
 class Amazons(Race):
@@ -46,7 +48,7 @@ class Amazons(Race):
         g.tray[army.race] += paid
         if owed > paid and army.mask:
             army.extra["debt"] = owed - paid
-        g.emit("tokens_returned", army.seat, race=army.race, count=owed, reason="amazons")
+        g.emit("tokens_returned", army.seat, race=army.race, count=paid, reason="amazons")
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.extra.get("debt", 0):
@@ -157,7 +159,7 @@ class Skeletons(Race):
     id = "skeletons"
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, g.turn.nonempty.get(army.id, 0) // 2)
+        got = g.take_from_tray(army.race, g.turn.nonempty.get(army.id, 0) // SKELETON_RATE)
         if got:
             army.hand += got
             g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="skeletons")
