@@ -20,7 +20,6 @@ from smallworld_tui.engine.rng import Rng
 
 DIE_FACES: tuple[int, ...] = tuple(table()["die_faces"])
 COIN_VALUE_TOTAL: int = table()["coins"]["value_total"]
-_TRAITS: dict[tuple[str, str, tuple[bool, bool]], tuple[Trait, ...]] = {}
 
 
 @dataclass
@@ -38,6 +37,8 @@ class Army:
     mask: int = 0  # regions held
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
+    _traits: tuple[tuple[bool, bool], tuple[Trait, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def race_trait(self) -> Trait:
@@ -51,9 +52,9 @@ class Army:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held (Spirit)."""
         key = (self.declined, self.badge)
-        cached = _TRAITS.get((self.race, self.power, key))
-        if cached is not None:
-            return cached
+        cached = self._traits
+        if cached is not None and cached[0] == key:
+            return cached[1]
         race = RACES[self.race]
         power = POWERS[self.power]
         if not self.declined:
@@ -62,7 +63,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and power.outside_decline_limit:
                 traits += (power,)
-        _TRAITS[(self.race, self.power, key)] = traits
+        self._traits = (key, traits)
         return traits
 
     def has(self, flag: str) -> bool:
