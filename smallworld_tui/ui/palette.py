@@ -1,0 +1,83 @@
+"""Colours, letters and glyphs of the interface, safe for colour-blind players.
+
+Seats are told apart by an Okabe–Ito colour **and** a letter; terrains by a colour **and** an
+ASCII glyph; pieces and symbols by one ASCII character. Nothing here is East-Asian-ambiguous,
+so a Japanese-locale terminal draws every glyph one column wide.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+import unicodedata
+from dataclasses import dataclass
+
+# Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
+SEAT_COLORS: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7")
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    """How a terrain is drawn: a single-width ASCII glyph and a base colour."""
+
+    glyph: str
+    color: str
+
+
+TERRAIN: dict[str, TerrainStyle] = {
+    "farmland": TerrainStyle(",", "#C8B560"),
+    "forest": TerrainStyle("%", "#3E9A4C"),
+    "hill": TerrainStyle("n", "#A88A5C"),
+    "swamp": TerrainStyle('"', "#7E8F5C"),
+    "mountain": TerrainStyle("^", "#9A9AA6"),
+    "sea": TerrainStyle("~", "#3C78C8"),
+    "lake": TerrainStyle("-", "#5AA8D8"),
+}
+
+PIECE_GLYPHS: dict[str, str] = {
+    "lair": "@",
+    "fortress": "#",
+    "encampment": "=",
+    "hero": "!",
+    "hole": "o",
+    "dragon": "&",
+    "mountain": "^",
+    "lost_tribe": "?",
+    "mine": "$",
+    "magic": "*",
+    "cavern": "(",
+}
+
+_NO_COLOR = os.environ.get("NO_COLOR") is not None
+
+
+def no_color() -> bool:
+    """Whether NO_COLOR was set when the program started (letters and glyphs carry it all)."""
+    return _NO_COLOR
+
+
+def _initial(name: str) -> str:
+    """The name's first character as an uppercase A–Z letter ("Émile" -> "E"), else ""."""
+    base = unicodedata.normalize("NFKD", name.strip()[:1]).upper()[:1]
+    return base if base in string.ascii_uppercase else ""
+
+
+def seat_letters(names: list[str]) -> list[str]:
+    """One distinct uppercase letter per seat: the name's initial when free, else the next
+    free letter of the name, else the first free letter from A (names without Latin letters)."""
+    letters = [""] * len(names)
+    used: set[str] = set()
+    for seat, name in enumerate(names):
+        initial = _initial(name)
+        if initial and initial not in used:
+            letters[seat] = initial
+            used.add(initial)
+    for seat, name in enumerate(names):
+        if letters[seat]:
+            continue
+        own = [_initial(ch) for ch in name]
+        letter = next((ch for ch in own if ch and ch not in used), "")
+        letter = letter or next(ch for ch in string.ascii_uppercase if ch not in used)
+        letters[seat] = letter
+        used.add(letter)
+    return letters

@@ -1,0 +1,205 @@
+"""The map widget: cursor keys, choosing by key and mouse, labels, borders, NO_COLOR."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import give, scenario
+from textual.app import App, ComposeResult
+
+from smallworld_tui.engine import PlayerView, view
+from smallworld_tui.engine.board import load_map
+from smallworld_tui.ui.palette import seat_letters
+from smallworld_tui.ui.widgets.map_view import MapView, Mark, _box_chars, choose_scales
+
+# base-2p regions used below: 12 Forest (above 13), 13 Farmland, 14 Hill (below 13),
+# 7 Lake (left of 13), 19 Mountain (right of 13).
+BOX = {chr(c) for c in range(0x2500, 0x2580)}
+
+
+def position() -> PlayerView:
+    """Seat 0 (Amy) holds region 13 with 3 tokens, seat 1 (Ben) a declined region 19."""
+    g = scenario(players=2, seed=1)
+    give(g, 0, "elves", "hill", {13: 3})
+    give(g, 1, "orcs", "commando", {19: 2}, declined=True)
+    return view(g, 0)
+
+
+class MapApp(App[None]):
+    CSS = "MapView { width: 1fr; height: 1fr; }"
+
+    def __init__(self, map_name: str = "base-2p", state: PlayerView | None = None,
+                 marks: dict[int, Mark] | None = None) -> None:
+        super().__init__()
+        self.board = load_map(map_name)
+        self.state = state
+        self.marks = marks
+        self.chosen: list[int] = []
+        self.highlighted: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield MapView(self.board)
+
+    def on_mount(self) -> None:
+        if self.state is not None:
+            self.query_one(MapView).show(self.state, self.marks)
+
+    def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
+        self.chosen.append(message.region)
+
+    def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
+        self.highlighted.append(message.region)
+
+
+def screen_text(map_view: MapView) -> list[str]:
+    return [map_view.render_line(y).text for y in range(map_view.size.height)]
+
+
+def spots(map_view: MapView, region: int) -> list[tuple[int, int]]:
+    """Every visible (x, y) drawn as part of ``region``."""
+    width, height = map_view.size
+    return [(x, y) for y in range(height) for x in range(width)
+            if map_view.region_at(x, y) == region]
+
+
+def region_text(map_view: MapView, region: int) -> str:
+    """The characters drawn inside a region, row by row."""
+    lines = screen_text(map_view)
+    rows: dict[int, str] = {}
+    for x, y in spots(map_view, region):
+        rows[y] = rows.get(y, "") + lines[y][x]
+    return "\n".join(rows[y] for y in sorted(rows))
+
+
+async def test_arrows_and_hjkl_move_to_the_neighbour_in_that_direction() -> None:
+    app = MapApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        map_view.focus()
+        map_view.cursor = 13
+        for key, expected in (("right", 19), ("left", 13), ("up", 12), ("down", 13),
+                              ("down", 14), ("k", 13), ("h", 7), ("l", 12), ("j", 13)):
+            await pilot.press(key)
+            assert map_view.cursor == expected, key
+        assert app.highlighted[-1] == 13
+
+
+async def test_enter_and_space_choose_the_cursor_region() -> None:
+    app = MapApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        map_view.focus()
+        map_view.cursor = 13
+        await pilot.press("enter", "right", "space")
+        assert app.chosen == [13, 19]
+
+
+async def test_a_click_chooses_the_region_under_the_mouse() -> None:
+    app = MapApp(state=position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        for region in (7, 19):
+            x, y = spots(map_view, region)[0]
+            await pilot.click(MapView, offset=(x, y))
+            assert app.chosen[-1] == region
+            assert map_view.cursor == region
+        assert map_view.region_at(-1, -1) is None
+
+
+async def test_hover_highlights_the_region_and_explains_it() -> None:
+    app = MapApp(state=position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        map_view = app.query_one(MapView)
+        x, y = spots(map_view, 13)[0]
+        await pilot.hover(MapView, offset=(x, y))
+        assert map_view.cursor == 13
+        assert app.highlighted[-1] == 13
+        assert "13" in str(map_view.tooltip)
+
+
+async def test_labels_show_holders_and_the_cost_of_targets() -> None:
+    state = position()
+    app = MapApp(state=state, marks={13: Mark("target", "5"), 19: Mark("final", "-2")})
+    async with app.run_test(size=(80, 24)):
+        map_view = app.query_one(MapView)
+        letters = seat_letters(state.names)
+        assert letters == ["A", "B"]
+        inside_13 = region_text(map_view, 13)
+        assert "13" in inside_13 and "A3" in inside_13 and "5" in inside_13
+        inside_19 = region_text(map_view, 19)
+        assert "b2" in inside_19 and "-2" in inside_19  # declined: lowercase
+        assert "5" not in region_text(map_view, 12)
+
+
+async def test_show_keeps_the_cursor_and_redraws_new_state() -> None:
+    app = MapApp(state=position())
+    async with app.run_test(size=(80, 24)):
+        map_view = app.query_one(MapView)
+        map_view.cursor = 12
+        map_view.show(position(), {12: Mark("target", "4")})
+        assert map_view.cursor == 12
+        assert "4" in region_text(map_view, 12)
+        map_view.show(position())
+        assert "4" not in region_text(map_view, 12)
+
+
+async def test_borders_separate_regions_and_never_cross_one() -> None:
+    app = MapApp()
+    async with app.run_test(size=(80, 24)):
+        map_view = app.query_one(MapView)
+        lines = screen_text(map_view)
+        inside = [(x, y) for y, line in enumerate(lines) for x in range(len(line))
+                  if map_view.region_at(x, y) is not None]
+        assert inside and all(lines[y][x] not in BOX for x, y in inside)
+        # walking right from region 13 into region 19 crosses exactly one border character
+        x, y = max(spots(map_view, 13))
+        assert map_view.region_at(x + 1, y) is None
+        assert lines[y][x + 1] in BOX
+        assert map_view.region_at(x + 2, y) == 19
+
+
+@pytest.mark.parametrize(("map_name", "players"), [("base-2p", 2), ("base-5p", 5)])
+async def test_every_region_shows_its_number_at_80x24(map_name: str, players: int) -> None:
+    g = scenario(players=players, map_name=map_name, seed=3)
+    app = MapApp(map_name, state=view(g, 0))
+    async with app.run_test(size=(52, 18)):
+        map_view = app.query_one(MapView)
+        assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
+        for region in range(len(app.board.regions)):
+            assert str(region) in region_text(map_view, region)
+
+
+def test_the_layout_grows_with_the_terminal() -> None:
+    board = load_map("base-5p")
+    small, large = choose_scales(board, 52, 18), choose_scales(board, 150, 46)
+    assert small[0] < large[0] and small[1] < large[1]
+    assert not small[2] and large[2]  # horizontal lines only when there is room
+
+
+async def test_no_color_still_shows_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MapApp(state=position(), marks={13: Mark("target", "5")})
+    async with app.run_test(size=(80, 24)):
+        map_view = app.query_one(MapView)
+        assert "A3" in region_text(map_view, 13)
+        assert "b2" in region_text(map_view, 19)
+        segments = [s for y in range(map_view.size.height) for s in map_view.render_line(y)]
+        label = next(s for s in segments if s.text == "A3")
+        assert label.style is not None and label.style.bold
+        assert label.style.color is None and label.style.bgcolor is None
+
+
+def test_snapshot_base_5p_at_80x24(snap_compare: object) -> None:
+    g = scenario(players=5, map_name="base-5p", seed=7)
+    give(g, 0, "elves", "hill", {19: 3})
+    give(g, 1, "orcs", "commando", {21: 2}, declined=True)
+    state = view(g, 0)
+    app = MapApp("base-5p", state=state, marks={18: Mark("target", "3"), 26: Mark("final", "-1")})
+    assert snap_compare(app, terminal_size=(80, 24))  # type: ignore[operator]
+
+
+def test_every_light_and_heavy_junction_has_a_box_character() -> None:
+    table = _box_chars()
+    combos = [(u, r, d, left) for u in range(3) for r in range(3) for d in range(3)
+              for left in range(3) if (u, r, d, left) != (0, 0, 0, 0)]
+    assert all(c in table for c in combos)
+    assert (table[(1, 1, 1, 1)], table[(2, 0, 2, 0)], table[(0, 2, 1, 0)]) == ("┼", "┃", "┍")
