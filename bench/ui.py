@@ -1,0 +1,158 @@
+"""UI responsiveness under Pilot on the 5-player map: app start to first frame, and
+keypress to repaint (the key event sent until the screen's update is rendered to segments).
+
+    python bench/ui.py [--runs N] [--keys K]
+
+Prints medians (and min/max); targets: start <= 1 s, repaint <= 50 ms.  No assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+os.environ.setdefault("SMALLWORLD_TUI_DATA", tempfile.mkdtemp(prefix="sw-bench-"))
+
+from textual import events
+
+from smallworld_tui.engine import Action, Record
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.game import GameScreen
+
+NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
+SIZE = (160, 50)
+
+
+class FrameClock:
+    """Wraps ``App._display``: renders each update to segments (as a terminal would get
+    them) and wakes whoever waits for the next frame."""
+
+    def __init__(self, app: SmallWorldApp) -> None:
+        self.app = app
+        self.frame = asyncio.Event()
+        self.last = 0.0
+        display: Callable[..., None] = app._display
+
+        def timed(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                renderable.render_segments(app.console)
+                self.last = time.perf_counter()
+                self.frame.set()
+
+        app._display = timed  # type: ignore[method-assign]
+
+    async def after_key(self, key: str, changed: Callable[[], bool]) -> float:
+        """Seconds from sending ``key`` to the first rendered frame once ``changed()``."""
+        driver = self.app._driver
+        assert driver is not None
+        start = time.perf_counter()
+        driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        while True:
+            self.frame.clear()
+            await asyncio.wait_for(self.frame.wait(), timeout=5)
+            if changed():
+                return self.last - start
+
+
+def new_session() -> GameSession:
+    record = Record(players=NAMES, map="base-5p", seed=1, races=["ratmen"], powers=["heroic"])
+    return GameSession(record)
+
+
+async def start_once() -> float:
+    """Seconds from creating the app to its first frame of the game screen."""
+    session = new_session()
+    start = time.perf_counter()
+    app = SmallWorldApp(session)
+    first: list[float] = []
+    display = app._display
+
+    def timed(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if not first and isinstance(screen, GameScreen) and renderable is not None:
+            renderable.render_segments(app.console)
+            first.append(time.perf_counter())
+
+    app._display = timed  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        while not first:
+            await pilot.pause()
+    return first[0] - start
+
+
+async def repaint_samples(keys: int) -> dict[str, list[float]]:
+    """Keypress-to-repaint for a token placed and taken back (the action goes through the
+    session, the screen redraws, then a frame is rendered) and for a map cursor move."""
+    session = new_session()
+    app = SmallWorldApp(session)
+    samples: dict[str, list[float]] = {"place/undo token": [], "move map cursor": []}
+    async with app.run_test(size=SIZE) as pilot:
+        session.apply(Action("pick", 0))
+        view = session.view(0)
+        session.apply(next(a for a in view.legal if a.kind == "conquer"))
+        session.apply(Action("end_conquest"))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        clock = FrameClock(app)
+        redraws = [0]
+        redraw = screen.redraw
+
+        def counted() -> None:
+            redraw()
+            redraws[0] += 1
+
+        screen.redraw = counted  # type: ignore[method-assign]
+        for i in range(keys):
+            before = redraws[0]
+            samples["place/undo token"].append(await clock.after_key(
+                "1" if i % 2 == 0 else "u", lambda n=before: redraws[0] > n))
+            await pilot.pause()
+        for i in range(keys):
+            cursor = screen.map_view.cursor
+            samples["move map cursor"].append(await clock.after_key(
+                "right" if i % 2 == 0 else "left",
+                lambda c=cursor: screen.map_view.cursor != c))
+            await pilot.pause()
+    return samples
+
+
+def import_time() -> float:
+    """Seconds to import the app module in a fresh interpreter (cold start of the UI)."""
+    code = ("import time; t = time.perf_counter(); import smallworld_tui.ui.app; "
+            "print(time.perf_counter() - t)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    return float(out.stdout)
+
+
+def report(name: str, values: list[float], target: float) -> None:
+    ms = [v * 1000 for v in values]
+    print(f"{name}: median {statistics.median(ms):6.1f} ms (min {min(ms):.1f}, "
+          f"max {max(ms):.1f}, n={len(ms)}; target <= {target * 1000:.0f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="app starts to time")
+    parser.add_argument("--keys", type=int, default=40, help="key presses per figure")
+    args = parser.parse_args()
+    report("import the UI (fresh interpreter)", [import_time() for _ in range(args.runs)], 1.0)
+    report("app start to first frame", [asyncio.run(start_once()) for _ in range(args.runs)],
+           1.0)
+    for name, values in asyncio.run(repaint_samples(args.keys)).items():
+        report(f"keypress to repaint, {name}", values, 0.05)
+
+
+if __name__ == "__main__":
+    main()

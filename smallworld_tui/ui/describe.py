@@ -1,0 +1,241 @@
+"""Words for the interface: region and combo names, events as log sentences, actions as labels.
+
+Everything here is presentation: names come from the data table (``names.display_name``),
+sentences go through the translation layer, and the facts come from engine events and views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from smallworld_tui.engine import Action, Event
+from smallworld_tui.engine.board import Map
+from smallworld_tui.i18n import _, ngettext
+from smallworld_tui.names import display_name
+
+LOST_TRIBE_SEAT = -2
+# event piece ids -> data table piece ids
+_PIECES = {"lair": "troll_lair"}
+
+
+def region_label(board: Map, region: int) -> str:
+    """How players call a region: its terrain and number, e.g. "Forest 7"."""
+    terrain = display_name("terrain", board.regions[region].terrain)
+    return _("{terrain} {number}").format(terrain=terrain, number=region)
+
+
+def race_name(race: str) -> str:
+    return display_name("race", race)
+
+
+def power_name(power: str) -> str:
+    return display_name("power", power)
+
+
+def piece_name(piece: str) -> str:
+    return display_name("piece", _PIECES.get(piece, piece))
+
+
+def combo_name(race: str, power: str) -> str:
+    """A race with its power, e.g. "Flying Trolls"."""
+    return _("{power} {race}").format(power=power_name(power), race=race_name(race))
+
+
+def tokens(count: int) -> str:
+    return ngettext("{n} token", "{n} tokens", count).format(n=count)
+
+
+def coins(count: int) -> str:
+    return ngettext("{n} coin", "{n} coins", count).format(n=count)
+
+
+@dataclass(frozen=True)
+class Narrator:
+    """Turns events into sentences for one viewer (who may not see others' scores)."""
+
+    names: Sequence[str]
+    board: Map
+    viewer: int = -1
+    reveal_all: bool = False
+
+    def region(self, region: int) -> str:
+        return region_label(self.board, region)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
+    def owned(self, seat: int, what: str) -> str:
+        """ "Amy's Elves" """
+        return _("{name}'s {what}").format(name=self.name(seat), what=what)
+
+    def sentence(self, event: Event) -> str:
+        """The event in words."""
+        method: Callable[[Event], str] = getattr(self, f"_{event.kind}", self._unknown)
+        return method(event)
+
+    # --- one method per event kind (see engine/events.py) --------------------------------
+    def _unknown(self, e: Event) -> str:
+        return _("{name}: {kind}").format(name=self.name(e.seat), kind=e.kind)
+
+    def _turn_started(self, e: Event) -> str:
+        return _("Round {round}: {name}'s turn").format(round=e["round"], name=self.name(e.seat))
+
+    def _picked(self, e: Event) -> str:
+        text = _("{name} picked {combo} (combo {slot}) with {tokens}").format(
+            name=self.name(e.seat), combo=combo_name(e["race"], e["power"]), slot=e["slot"],
+            tokens=tokens(e["tokens"]))
+        money = []
+        if e["paid"]:
+            money.append(_("paid {coins}").format(coins=coins(e["paid"])))
+        if e["collected"]:
+            money.append(_("collected {coins}").format(coins=coins(e["collected"])))
+        return f"{text} ({', '.join(money)})" if money else text
+
+    def _declined(self, e: Event) -> str:
+        text = _("{army} went into decline").format(
+            army=self.owned(e.seat, combo_name(e["race"], e["power"])))
+        if e["removed"]:
+            text += " " + _("({race} left the map)").format(race=race_name(e["removed"]))
+        return text
+
+    def _conquered(self, e: Event) -> str:
+        attacker = self.owned(e.seat, combo_name(e["race"], e["power"]))
+        region = self.region(e["region"])
+        defender = e["defender_seat"]
+        if defender == -1:
+            text = _("{attacker} took {region}").format(attacker=attacker, region=region)
+        else:
+            if defender == LOST_TRIBE_SEAT:
+                victim = display_name("piece", "lost_tribe")
+            elif e["defender_declined"]:
+                victim = self.owned(defender, _("declined {race}").format(
+                    race=race_name(e["defender_race"])))
+            else:
+                victim = self.owned(defender, race_name(e["defender_race"]))
+            text = _("{attacker} took {region} from {victim}").format(
+                attacker=attacker, region=region, victim=victim)
+        how = {
+            "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
+            "final": _("with the die"), "berserk": _("after the Berserk roll"),
+        }.get(e["via"])
+        if how:
+            text += " " + how
+        losses = []
+        if e["lost"]:
+            losses.append(_("−{tokens}").format(tokens=tokens(e["lost"])))
+        if e["returned"]:
+            losses.append(_("{tokens} back to hand").format(tokens=tokens(e["returned"])))
+        return f"{text} ({', '.join(losses)})" if losses else text
+
+    def _die_rolled(self, e: Event) -> str:
+        if e["region"] < 0:
+            return _("{name} rolled the Berserk die: {value}").format(
+                name=self.name(e.seat), value=e["value"])
+        outcome = _("success") if e["success"] else _("failed")
+        return _("{name} rolled {value} for {region} (needed {short}): {outcome}").format(
+            name=self.name(e.seat), value=e["value"], region=self.region(e["region"]),
+            short=e["short"], outcome=outcome)
+
+    def _abandoned(self, e: Event) -> str:
+        return _("{army} abandoned {region}").format(
+            army=self.owned(e.seat, race_name(e["race"])), region=self.region(e["region"]))
+
+    def _readied(self, e: Event) -> str:
+        return _("{army} ready {tokens} in hand").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["hand"]))
+
+    def _redeploy_started(self, e: Event) -> str:
+        return _("{army} redeploy {tokens}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["hand"]))
+
+    def _deployed(self, e: Event) -> str:
+        return _("{name} placed {tokens} in {region}").format(
+            name=self.name(e.seat), tokens=tokens(e["count"]), region=self.region(e["region"]))
+
+    def _piece_placed(self, e: Event) -> str:
+        return _("{name} placed a {piece} in {region}").format(
+            name=self.name(e.seat), piece=piece_name(e["piece"]),
+            region=self.region(e["region"]))
+
+    def _tokens_gained(self, e: Event) -> str:
+        return _("{army} gained {tokens}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]))
+
+    def _tokens_returned(self, e: Event) -> str:
+        return _("{army} returned {tokens} to the tray").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]))
+
+    def _race_removed(self, e: Event) -> str:
+        return _("{army} left the map").format(army=self.owned(e.seat, race_name(e["race"])))
+
+    def _scored(self, e: Event) -> str:
+        if not (self.reveal_all or e.seat == self.viewer):
+            return _("{name} scored").format(name=self.name(e.seat))
+        parts = ", ".join(f"{score_label(label)} {value:+d}" for label, value in e["breakdown"])
+        text = _("{name} scored {coins}").format(name=self.name(e.seat), coins=coins(e["coins"]))
+        return f"{text} ({parts})" if parts else text
+
+    def _ally_named(self, e: Event) -> str:
+        return _("{name} named {ally} as ally").format(
+            name=self.name(e.seat), ally=self.name(e["ally"]))
+
+    def _game_over(self, e: Event) -> str:
+        winners = ", ".join(self.name(s) for s in e["winners"])
+        return _("Game over: {winners} won").format(winners=winners)
+
+    def _undone(self, e: Event) -> str:
+        return _("{name} took back the last action").format(name=self.name(e.seat))
+
+
+def score_label(label: str) -> str:
+    """A scoring line's label ("regions:elves", "power:alchemist") in words."""
+    what, _sep, id_ = label.partition(":")
+    if what == "regions":
+        return _("{race} regions").format(race=race_name(id_))
+    if what == "race":
+        return race_name(id_)
+    if what == "power":
+        return power_name(id_)
+    return label
+
+
+def action_label(action: Action, names: Sequence[str], board: Map,
+                 costs: dict[int, int] | None = None, hand: int = 0,
+                 combo: str = "") -> str:
+    """A legal action as a menu or command-palette entry, e.g. "Conquer Forest 7 (3 tokens)".
+
+    ``costs`` and ``hand`` (from the view) add the cost of conquests; ``combo`` names the
+    combo of a ``pick``.
+    """
+    kind, target = action.kind, action.target
+    region = region_label(board, target) if 0 <= target < len(board.regions) else ""
+    cost = (costs or {}).get(target)
+    if kind == "pick":
+        text = _("Pick combo {slot}").format(slot=target)
+        return f"{text}: {combo}" if combo else text
+    if kind == "conquer":
+        text = _("Conquer {region}").format(region=region)
+        return f"{text} ({tokens(cost)})" if cost is not None else text
+    if kind == "final":
+        short = (cost or 0) - hand
+        return _("Final conquest of {region} with the die (needs {short} more)").format(
+            region=region, short=short)
+    if kind == "deploy":
+        return _("Place {tokens} in {region}").format(tokens=tokens(action.count), region=region)
+    if kind == "ally":
+        return _("Name {name} as your ally").format(name=names[target])
+    template = {
+        "decline": _("Go into decline"),
+        "abandon": _("Abandon {region}"),
+        "berserk_roll": _("Roll the Berserk die"),
+        "dragon": _("Send the Dragon to {region} (1 token)"),
+        "sorcery": _("Cast sorcery on {region}"),
+        "end_conquest": _("End conquest"),
+        "fortify": _("Build a Fortress in {region}"),
+        "encamp": _("Place an Encampment in {region}"),
+        "hero": _("Place a Hero in {region}"),
+        "end_redeploy": _("End redeployment"),
+        "end_turn": _("End turn"),
+    }.get(kind, kind)
+    return template.format(region=region)

@@ -1,0 +1,515 @@
+"""The game screen: map, combos, players and log for one viewer; it sends the viewer's actions.
+
+The screen never decides what is legal: it reads ``view.legal`` (the viewer's legal actions),
+offers them through keys, the map, the combo column and the command palette, and sends them
+to the session, whose engine explains any refusal.  The same screen serves hotseat play (the
+viewer follows the decision-maker, with pass-the-device screens in between) and one SSH seat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
+from smallworld_tui.i18n import _
+from smallworld_tui.saves import SaveInfo, path_for
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.describe import Narrator, action_label, coins, combo_name, region_label
+from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
+from smallworld_tui.ui.screens.choice import ChoiceScreen
+from smallworld_tui.ui.screens.die_roll import DieScreen
+from smallworld_tui.ui.screens.end import EndScreen
+from smallworld_tui.ui.screens.help import HelpScreen
+from smallworld_tui.ui.screens.map_marks import (
+    hand,
+    marks,
+    region_actions,
+)
+from smallworld_tui.ui.screens.pass_device import PassScreen
+from smallworld_tui.ui.screens.save_dialogs import LoadDialog, SaveDialog
+from smallworld_tui.ui.screens.seating import Seating
+from smallworld_tui.ui.screens.too_small import TooSmallScreen
+from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.combo_details import ComboDetails
+from smallworld_tui.ui.widgets.log_panel import LogPanel
+from smallworld_tui.ui.widgets.map_view import MapView
+from smallworld_tui.ui.widgets.players_panel import PlayersPanel
+from smallworld_tui.ui.widgets.region_info import RegionInfo
+from smallworld_tui.ui.widgets.status_line import StatusLine
+
+# region actions done at once on Enter/click when they are the only choice there
+DIRECT_KINDS = frozenset({"conquer", "deploy", "fortify", "encamp", "hero"})
+
+
+def phase_help(phase: str) -> str:
+    """A word on what the phase is about, for the help screen."""
+    return {
+        "pick": _("Pick a combo: the number is its price in coins; coins lying on it are "
+                  "yours."),
+        "conquer": _("Conquer: choose a highlighted region (the number is its cost; -N is "
+                     "how short you are for a final conquest with the die)."),
+        "redeploy": _("Redeploy: put the tokens in your hand into your regions."),
+        "defender": _("Place the survivors of the attack in your remaining regions."),
+        "end": _("End of the turn: the last choices of your powers."),
+    }.get(phase, "")
+
+
+class SessionChanged(Message):
+    """The session applied an action or an undo (posted from its listener)."""
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__()
+        self.events = events
+
+
+def _digit_bindings() -> list[BindingType]:
+    out: list[BindingType] = [
+        Binding(str(n), f"place({n})", _("Place {n}").format(n=n), show=False,
+                id=f"game.place_{n}") for n in range(1, 10)
+    ]
+    out += [Binding(str(k), f"pick({k})", _("Pick combo {k}").format(k=k), show=False,
+                    id=f"game.pick_{k}") for k in range(6)]
+    return out
+
+
+class GameScreen(Screen[None]):
+    """One game as one viewer sees it."""
+
+    COMMANDS: ClassVar = {LegalActionsProvider}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "send('end_conquest')", _("End conquest"), id="game.end_conquest"),
+        Binding("e", "send('end_redeploy')", _("End redeployment"), id="game.end_redeploy"),
+        Binding("e", "send('end_turn')", _("End turn"), id="game.end_turn"),
+        Binding("p", "pick_highlighted", _("Pick"), id="game.pick"),
+        Binding("d", "decline", _("Decline"), id="game.decline"),
+        Binding("b", "send('berserk_roll')", _("Berserk roll"), id="game.berserk"),
+        Binding("n", "ally", _("Name ally"), id="game.ally"),
+        Binding("plus", "place(1)", _("Place 1"), id="game.place_one"),
+        Binding("a", "place_all", _("Place all"), id="game.place_all"),
+        Binding("x", "on_region('abandon')", _("Abandon"), id="game.abandon"),
+        Binding("f", "on_region('fortify')", _("Fortress"), id="game.fortify"),
+        Binding("c", "on_region('encamp')", _("Encampment"), id="game.encamp"),
+        Binding("H", "on_region('hero')", _("Hero"), id="game.hero"),
+        Binding("u,ctrl+z", "undo", _("Undo"), id="game.undo"),
+        Binding("ctrl+s", "save", _("Save"), id="game.save"),
+        Binding("ctrl+o", "load", _("Load"), show=False, id="game.load"),
+        Binding("f1,question_mark", "help", _("Help"), id="game.help"),
+        *_digit_bindings(),
+    ]
+
+    def __init__(self, session: GameSession, seating: Seating, *, greet: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.seating = seating
+        self.viewer = seating.seat(session)
+        self.view: PlayerView = session.view(self.viewer)
+        self._greet = greet
+        self._logged = 0
+        self._viewing_since = len(session.log)
+        self._modals: deque[tuple[Screen[Any] | None, Callable[[Any], None] | None]] = deque()
+        self._modal_open = False
+        self._next_viewer = self.viewer  # the viewer once the queued pass screens are done
+        self._ending = False
+        self._phase_key: tuple[int, int, str] = (-2, -2, "")
+        self._unsubscribe: Callable[[], None] | None = None
+        self._focus_later: Widget | None = None
+        self._bindings_key: object = None
+
+    # --- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield MapView(self.view.map, id="map")
+                yield RegionInfo(id="region-info")
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                with Horizontal(id="combo-row"):
+                    yield ComboColumn(id="combos")
+                    yield ComboDetails(id="combo-details")
+                yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#combos").border_title = _("Combos")
+        self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
+        self.query_one("#log").border_title = _("Log")
+        self._unsubscribe = self.session.subscribe(self._session_changed)
+        self._rewrite_log()
+        self.redraw()
+        if self._greet and self.seating.pass_screens and self.view.actor >= 0:
+            self._queue_pass(self.view.actor, "")
+        if self.view.finished:
+            self._queue_end()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    # --- helpers -----------------------------------------------------------------------
+    @property
+    def map_view(self) -> MapView:
+        return self.query_one("#map", MapView)
+
+    def narrator(self) -> Narrator:
+        return Narrator(self.view.names, self.view.map, self.viewer, self.view.finished)
+
+    def label(self, region: int) -> str:
+        return region_label(self.view.map, region)
+
+    def legal_kinds(self) -> set[str]:
+        return {a.kind for a in self.view.legal}
+
+    def my_decision(self) -> bool:
+        return bool(self.view.legal)
+
+    # --- sending actions ---------------------------------------------------------------
+    def send(self, action: Action) -> None:
+        """Apply an action for the viewer; the engine's refusal is shown as a notice."""
+        if not self.my_decision():
+            self.notify(_("It is {name}'s decision.").format(
+                name=self.view.names[self.view.actor]) if self.view.actor >= 0
+                else _("The game is over."), severity="warning")
+            return
+        try:
+            self.session.apply(action, seat=self.viewer)
+        except IllegalAction as exc:
+            self.notify(exc.render(_, self.label), severity="warning")
+
+    def choose_region(self, region: int) -> None:
+        """Enter or a click on a region: do the one thing it offers, or ask which."""
+        actions = region_actions(self.view, region)
+        if self.view.phase in ("redeploy", "defender"):
+            one = Action("deploy", region, 1)
+            if one in actions:
+                self.send(one)
+                return
+            actions = [a for a in actions if a.kind != "deploy"]
+        if not actions:
+            probe = {"conquer": Action("conquer", region),
+                     "redeploy": Action("deploy", region, 1),
+                     "defender": Action("deploy", region, 1)}.get(self.view.phase)
+            if probe is not None:
+                self.send(probe)
+            else:
+                self.notify(_("Nothing to do on {region} now.").format(
+                    region=self.label(region)))
+            return
+        if len(actions) == 1 and actions[0].kind in DIRECT_KINDS:
+            self.send(actions[0])
+        else:
+            self.ask(self.label(region), actions)
+
+    def ask(self, title: str, actions: list[Action]) -> None:
+        """A menu of actions; the chosen one is sent."""
+        costs, in_hand = self.view.costs, hand(self.view)
+        choices = [(action_label(a, self.view.names, self.view.map, costs, in_hand), a)
+                   for a in actions]
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.send(action)
+
+        self.app.push_screen(ChoiceScreen(title, choices), chosen)
+
+    # --- messages from widgets and the session -----------------------------------------
+    def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
+        self.choose_region(message.region)
+
+    def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
+        self.query_one(RegionInfo).show(self.view, message.region, self.view.costs)
+
+    def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
+        self.query_one(ComboDetails).show(message.combo)
+
+    def on_combo_column_chosen(self, message: ComboColumn.Chosen) -> None:
+        self.send(Action("pick", message.slot))
+
+    def on_screen_resume(self) -> None:
+        """Focus what the new phase needs (deferred while a modal screen was on top)."""
+        if self._focus_later is not None:
+            self._focus_later.focus()
+            self._focus_later = None
+
+    def on_resize(self) -> None:
+        # after Screen's own handler has set the breakpoint classes (-short, -tall)
+        self.call_later(self._show_players)
+
+    def _show_players(self) -> None:
+        self.query_one(PlayersPanel).show(self.view, compact=self.has_class("-short"))
+
+    def _session_changed(self, events: list[Event]) -> None:
+        """The session's listener: may run in another thread (SSH), so only post."""
+        self.post_message(SessionChanged(events))
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        self.sync(message.events)
+
+    def sync(self, events: list[Event]) -> None:
+        """Bring the screen up to date after the session changed."""
+        if len(self.session.log) < self._logged or any(e.kind == "undone" for e in events):
+            self._rewrite_log()
+        else:
+            self.query_one(LogPanel).write_events(self.session.log[self._logged:],
+                                                  self.narrator())
+            self._logged = len(self.session.log)
+        for event in events:
+            if event.kind == "die_rolled":
+                self._queue(DieScreen(event, self.narrator()))
+        target = self.seating.seat(self.session)
+        if target != self._next_viewer and target >= 0:
+            if self.seating.pass_screens:
+                self._queue_pass(target, self._private_note())
+            else:
+                self._set_viewer(target)
+        self.redraw()
+        if self.view.finished:
+            self._queue_end()
+
+    # --- viewer, pass screens, modals --------------------------------------------------
+    def _set_viewer(self, seat: int) -> None:
+        self.viewer = self._next_viewer = seat
+        self._viewing_since = len(self.session.log)
+        self.redraw()
+        self._rewrite_log()
+
+    def _private_note(self) -> str:
+        """The leaving player's score this turn, shown to them before passing."""
+        scored = [e for e in self.session.log[self._viewing_since:]
+                  if e.kind == "scored" and e.seat == self.viewer]
+        if not scored or self.viewer < 0:
+            return ""
+        total = self.session.view(self.viewer).coins[self.viewer]
+        return _("{name}, you scored {gained} this turn ({total} in total).").format(
+            name=self.view.names[self.viewer], gained=coins(scored[-1]["coins"]),
+            total=coins(total or 0))
+
+    def _queue_pass(self, seat: int, private: str) -> None:
+        view = self.session.view(-1)
+        name = view.names[seat]
+        if view.phase == "defender":
+            reason = _("{name} places the survivors of {attacker}'s attack.").format(
+                name=name, attacker=view.names[view.seat])
+        else:
+            reason = _("Round {round}: {name}'s turn.").format(round=view.round, name=name)
+        self._next_viewer = seat
+        self._queue(PassScreen(name, reason, private), lambda _result: self._set_viewer(seat))
+
+    def _queue_end(self) -> None:
+        """After the queued screens (the last die roll), replace this screen by the end."""
+        if not self._ending:
+            self._ending = True
+            self._queue(None, lambda _result: self._show_end())
+
+    def _show_end(self) -> None:
+        self.app.switch_screen(EndScreen(self.session))
+
+    def _queue(self, screen: Screen[Any] | None,
+               then: Callable[[Any], None] | None = None) -> None:
+        """Show modal screens one after another (die roll, then pass screen, then the end);
+        ``None`` only runs ``then`` in its turn."""
+        self._modals.append((screen, then))
+        self._next_modal()
+
+    def resume_modals(self) -> None:
+        """Show the queued modal screens (held back while the terminal was too small)."""
+        self._next_modal()
+
+    def _next_modal(self) -> None:
+        if self._modal_open or not self._modals or isinstance(self.app.screen, TooSmallScreen):
+            return
+        screen, then = self._modals.popleft()
+
+        def closed(result: Any) -> None:
+            self._modal_open = False
+            if then is not None:
+                then(result)
+            self._next_modal()
+
+        if screen is None:
+            closed(None)
+            return
+        self._modal_open = True
+        self.app.push_screen(screen, closed)
+
+    # --- drawing -----------------------------------------------------------------------
+    def _rewrite_log(self) -> None:
+        self.query_one(LogPanel).rewrite(self.session.log, self.narrator())
+        self._logged = len(self.session.log)
+
+    def redraw(self) -> None:
+        view = self.view = self.session.view(self.viewer)
+        pickable = {a.target for a in view.legal if a.kind == "pick"}
+        self.query_one(StatusLine).show(view)
+        self._show_players()
+        combos = self.query_one(ComboColumn)
+        combos.show(view, pickable)
+        self.query_one(ComboDetails).show(combos.current)
+        marked = marks(view)
+        self.map_view.show(view, marked)
+        self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs)
+        self.set_class(view.phase == "pick", "-pick")
+        bindings_key = (frozenset(a.kind for a in view.legal), view.phase,
+                        self.session.can_undo())
+        key = (self.viewer, view.actor, view.phase)
+        if key != self._phase_key:
+            self._phase_key = key
+            self._focus_later = combos if pickable else self.map_view
+            if self.is_current:
+                self.on_screen_resume()
+            if marked and self.map_view.cursor not in marked:
+                self.map_view.cursor = min(marked)
+        if bindings_key != self._bindings_key:
+            self._bindings_key = bindings_key
+            self.refresh_bindings()
+
+    # --- key actions -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = self.legal_kinds()
+        needs = {
+            "send": str(parameters[0]) if parameters else "",
+            "decline": "decline", "ally": "ally", "place": "deploy", "place_all": "deploy",
+            "pick": "pick", "pick_highlighted": "pick",
+            "on_region": str(parameters[0]) if parameters else "",
+        }
+        if action == "send" and needs["send"] == "end_redeploy" and self.my_decision():
+            # shown for the whole redeployment: the engine says what is still missing
+            return self.view.phase in ("redeploy", "defender")
+        if action in needs:
+            return needs[action] in kinds
+        if action == "undo":
+            return self.my_decision() and self.session.can_undo()
+        if action == "load":
+            return self.seating.hotseat
+        return True
+
+    def action_send(self, kind: str) -> None:
+        self.send(Action(kind))
+
+    def action_decline(self) -> None:
+        declines = [a for a in self.view.legal if a.kind == "decline"]
+        if declines:
+            self.ask(_("Go into decline? Your turn ends."), declines)
+
+    def action_ally(self) -> None:
+        self.ask(_("Name an ally (they may not attack you until your next turn)"),
+                 [a for a in self.view.legal if a.kind == "ally"])
+
+    def action_on_region(self, kind: str) -> None:
+        region = self.map_view.cursor
+        wanted = [a for a in self.view.legal if a.kind == kind and a.target == region]
+        if wanted:
+            self.send(wanted[0])
+        elif region is not None:
+            self.notify(_("Not possible on {region}.").format(region=self.label(region)),
+                        severity="warning")
+
+    def action_place(self, count: int) -> None:
+        region = self.map_view.cursor
+        if region is not None:
+            self.send(Action("deploy", region, min(count, max(hand(self.view), 1))))
+
+    def action_place_all(self) -> None:
+        self.action_place(hand(self.view))
+
+    def action_pick(self, slot: int) -> None:
+        self.send(Action("pick", slot))
+
+    def action_pick_highlighted(self) -> None:
+        combo = self.query_one(ComboColumn).current
+        if combo is not None:
+            self.send(Action("pick", combo.slot))
+
+    def action_undo(self) -> None:
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.notify(exc.render(_, self.label), severity="warning")
+
+    def action_save(self) -> None:
+        default = self.session.path.stem if self.session.path else "game"
+
+        def save(name: str | None) -> None:
+            if name:
+                self.save_as(name)
+
+        self.app.push_screen(SaveDialog(default), save)
+
+    def save_as(self, name: str) -> None:
+        """Save under ``name``; never over a file that is not this game's or not a save."""
+        from smallworld_tui.engine import RecordError, load_record
+
+        path = path_for(name)
+        if path.exists() and path != self.session.path:
+            try:
+                load_record(path)
+            except RecordError:
+                self.notify(_("{path} is not a saved game; it was left untouched. "
+                              "Choose another name.").format(path=path.name), severity="error")
+                return
+            self.notify(_("A save named {name} exists already; choose another name.").format(
+                name=path.stem), severity="error")
+            return
+        try:
+            self.session.save_as(path)
+        except OSError as exc:
+            self.notify(_("Could not save: {error}").format(error=exc), severity="error")
+            return
+        self.notify(_("Saved as {name}.").format(name=path.stem))
+
+    def action_load(self) -> None:
+        def load(save: SaveInfo | None) -> None:
+            if save is not None:
+                self.app.open_save(save.path)  # type: ignore[attr-defined]
+
+        self.app.push_screen(LoadDialog(), load)
+
+    def action_help(self) -> None:
+        keys = []
+        for active in self.active_bindings.values():
+            binding = active.binding
+            if active.enabled and binding.show and binding.description:
+                keys.append((self.app.get_key_display(binding), binding.description))
+        if "deploy" in self.legal_kinds():
+            keys.append(("1–9", _("Place that many tokens in the highlighted region")))
+        if "pick" in self.legal_kinds():
+            keys.append(("0–5", _("Pick the combo with that number")))
+        keys += [
+            ("←↑↓→, " + _("mouse"), _("Move on the map; Enter or a click chooses a region")),
+            ("tab", _("Switch between the map and the combo column")),
+            ("ctrl+p", _("Command palette: every action possible now, by name")),
+            ("ctrl+o", _("Load a saved game")),
+            ("ctrl+q", _("Quit (the game is saved after every action)")),
+        ]
+        intro = (phase_help(self.view.phase) if self.my_decision()
+                 else _("Watching: it is not your decision."))
+        self.app.push_screen(HelpScreen(intro, keys))
+
+    # --- for the command palette -------------------------------------------------------
+    def palette_entries(self) -> list[tuple[str, Action]]:
+        """The viewer's legal actions by name (a single and an all-tokens deployment)."""
+        view = self.view
+        costs, in_hand = view.costs, hand(view)
+        combos = {c.slot: c for c in view.combos}
+        out = []
+        for action in view.legal:
+            if action.kind == "deploy" and action.count not in (1, in_hand):
+                continue
+            combo = ""
+            if action.kind == "pick" and action.target in combos:
+                c = combos[action.target]
+                combo = combo_name(c.race, c.power)
+            out.append((action_label(action, view.names, view.map, costs, in_hand, combo),
+                        action))
+        return out

@@ -1,0 +1,68 @@
+"""Save under a name, or pick a saved game to load."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from smallworld_tui.i18n import _
+from smallworld_tui.saves import SaveInfo, saves_dir
+from smallworld_tui.ui.widgets.save_list import SaveList
+
+
+class SaveDialog(ModalScreen[str | None]):
+    """Asks for a save name; returns it, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Cancel"), id="save.cancel"),
+    ]
+
+    def __init__(self, default: str) -> None:
+        super().__init__()
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-box", classes="dialog"):
+            yield Static(_("Save the game as"), classes="dialog-title")
+            yield Input(self.default, id="save-name", compact=True)
+            yield Static(_("Saved in {folder}").format(folder=saves_dir()), classes="hint",
+                         id="save-folder")
+            yield Static(_("Enter saves · Esc cancels"), classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).cursor_blink = False
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        if name:
+            self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LoadDialog(ModalScreen[SaveInfo | None]):
+    """Lists the saved games; returns the chosen one, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Cancel"), id="load.cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box", classes="dialog"):
+            yield Static(_("Load a saved game"), classes="dialog-title")
+            yield SaveList(id="load-list")
+            yield Static(_("Enter loads · Esc cancels"), classes="hint")
+
+    def on_save_list_chosen(self, event: SaveList.Chosen) -> None:
+        event.stop()
+        self.dismiss(event.save)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,76 @@
+"""The six visible combos: price (slot), race + power, tokens, and coins lying on each."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from smallworld_tui.engine import PlayerView
+from smallworld_tui.engine.view import ComboView
+from smallworld_tui.i18n import _
+from smallworld_tui.ui.describe import combo_name
+
+
+def combo_prompt(combo: ComboView, affordable: bool) -> Text:
+    """ "0¢ Flying Trolls  9 tokens  +2¢" (price first, coins on the combo last)."""
+    price = _("{price}¢").format(price=combo.slot).rjust(3)
+    text = Text(price, style="bold" if affordable else "dim")
+    text.append(" ")
+    text.append(combo_name(combo.race, combo.power), style="bold" if affordable else "")
+    text.append(" " + _("{tokens}t").format(tokens=combo.tokens))
+    if combo.coins:
+        text.append(" " + _("+{coins}¢").format(coins=combo.coins), style="bold")
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+class ComboColumn(OptionList):
+    """Browse the combos (their rules show beside); Enter picks one when you may pick."""
+
+    class Highlighted(Message):
+        def __init__(self, combo: ComboView) -> None:
+            super().__init__()
+            self.combo = combo
+
+    class Chosen(Message):
+        def __init__(self, slot: int) -> None:
+            super().__init__()
+            self.slot = slot
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.combos: list[ComboView] = []
+        self._shown: object = None
+
+    def show(self, view: PlayerView, pickable: set[int]) -> None:
+        """Show the column; ``pickable`` are the slots the viewer may pick now."""
+        shown = (tuple(view.combos), frozenset(pickable))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        keep = self.highlighted
+        self.combos = list(view.combos)
+        any_pick = bool(pickable)
+        self.set_options(
+            Option(combo_prompt(c, c.slot in pickable or not any_pick), id=f"combo-{c.slot}")
+            for c in self.combos
+        )
+        if self.combos:
+            self.highlighted = min(keep or 0, len(self.combos) - 1)
+
+    @property
+    def current(self) -> ComboView | None:
+        index = self.highlighted
+        return self.combos[index] if index is not None and index < len(self.combos) else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index < len(self.combos):
+            self.post_message(self.Highlighted(self.combos[event.option_index]))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.option_index))

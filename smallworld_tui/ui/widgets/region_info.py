@@ -1,0 +1,49 @@
+"""One line about the region under the map cursor: owner, tokens, symbols, pieces, cost."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from smallworld_tui.engine import PlayerView
+from smallworld_tui.i18n import _
+from smallworld_tui.names import display_name
+from smallworld_tui.ui.describe import race_name, region_label, tokens
+from smallworld_tui.ui.widgets.seat_text import seat_color
+
+
+def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
+    r = view.regions[region]
+    info = view.map.regions[region]
+    text = Text(region_label(view.map, region), style="bold")
+    parts: list[Text] = []
+    if r.lost_tribe:
+        parts.append(Text(display_name("piece", "lost_tribe")))
+    elif r.seat >= 0:
+        race = race_name(r.race)
+        if r.declined:
+            race = _("declined {race}").format(race=race)
+        owner = _("{name}'s {what}").format(name=view.names[r.seat], what=race)
+        parts.append(Text(f"{owner} ×{r.tokens}", style=seat_color(r.seat)))
+    symbols = [name for name, on in (("mine", info.mine), ("magic", info.magic),
+                                     ("cavern", info.cavern)) if on]
+    parts += [Text(display_name("symbol", s)) for s in symbols]
+    pieces = [("mountain", info.mountain), ("troll_lair", r.lair), ("fortress", r.fortress),
+              ("hero", r.hero), ("hole", r.hole), ("dragon", r.dragon)]
+    parts += [Text(display_name("piece", p)) for p, on in pieces if on]
+    if r.encampments:
+        parts.append(Text(f"{display_name('piece', 'encampment')} ×{r.encampments}"))
+    if region in costs:
+        parts.append(Text(_("costs {tokens}").format(tokens=tokens(costs[region])),
+                          style="bold"))
+    for part in parts:
+        text.append(" · ")
+        text.append_text(part)
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+class RegionInfo(Static):
+    def show(self, view: PlayerView, region: int | None, costs: dict[int, int]) -> None:
+        self.update(region_text(view, region, costs) if region is not None else "")

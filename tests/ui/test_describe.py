@@ -1,0 +1,100 @@
+"""Event sentences and action labels: every event kind of the engine has words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from smallworld_tui.engine import Action, Event
+from smallworld_tui.engine.actions import PARAMS
+from smallworld_tui.engine.board import load_map
+from smallworld_tui.ui.describe import Narrator, action_label, region_label
+
+BOARD = load_map("base-2p")
+NAMES = ["Amy", "Ben"]
+EVENTS_DOC = Path(__file__).parents[2] / "smallworld_tui" / "engine" / "events.py"
+
+SAMPLES = [
+    Event("turn_started", 0, {"round": 3}),
+    Event("picked", 1, {"race": "trolls", "power": "flying", "slot": 2, "paid": 2,
+                        "collected": 1, "tokens": 10}),
+    Event("declined", 0, {"race": "elves", "power": "hill", "removed": "orcs"}),
+    Event("conquered", 1, {"race": "trolls", "power": "flying", "region": 7, "cost": 3,
+                           "via": "conquer", "defender_seat": 0, "defender_race": "elves",
+                           "defender_declined": False, "lost": 1, "returned": 0}),
+    Event("die_rolled", 0, {"value": 2, "region": 7, "short": 2, "success": True}),
+    Event("abandoned", 0, {"race": "elves", "region": 7}),
+    Event("readied", 0, {"race": "elves", "hand": 6}),
+    Event("redeploy_started", 0, {"race": "elves", "hand": 4}),
+    Event("deployed", 0, {"race": "elves", "region": 7, "count": 3}),
+    Event("piece_placed", 1, {"piece": "lair", "region": 7}),
+    Event("tokens_gained", 0, {"race": "amazons", "count": 4, "reason": "amazons"}),
+    Event("tokens_returned", 0, {"race": "amazons", "count": 4, "reason": "amazons"}),
+    Event("race_removed", 0, {"race": "orcs"}),
+    Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
+                                                  ["power:alchemist", 2]]}),
+    Event("ally_named", 0, {"ally": 1}),
+    Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
+    Event("undone", 0, {}),
+]
+
+
+def test_every_documented_event_kind_has_a_sample() -> None:
+    documented = set(re.findall(r"^- ``(\w+)``", EVENTS_DOC.read_text(), re.MULTILINE))
+    documented |= set(re.findall(r"``(\w+)`` / ``(\w+)``", EVENTS_DOC.read_text())[0])
+    assert documented <= {e.kind for e in SAMPLES}
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda e: e.kind)
+def test_every_event_kind_reads_as_a_sentence(event: Event) -> None:
+    text = Narrator(NAMES, BOARD, viewer=0).sentence(event)
+    assert text and ":" + event.kind not in text  # never the fallback "Amy: kind"
+    name = NAMES[event.seat] if event.seat >= 0 else "Ben"
+    assert name in text
+
+
+def test_conquest_names_attacker_region_defender_and_losses() -> None:
+    text = Narrator(NAMES, BOARD).sentence(SAMPLES[3])
+    assert text == (f"Ben's Flying Trolls took {region_label(BOARD, 7)} from Amy's Elves "
+                    "(−1 token)")
+
+
+def test_lost_tribe_dragon_and_declined_defenders() -> None:
+    base = dict(SAMPLES[3].data)
+    tribe = Event("conquered", 1, {**base, "defender_seat": -2, "via": "dragon"})
+    assert "from Lost Tribe with the Dragon" in Narrator(NAMES, BOARD).sentence(tribe)
+    empty = Event("conquered", 1, {**base, "defender_seat": -1, "lost": 0})
+    assert Narrator(NAMES, BOARD).sentence(empty).endswith(f"took {region_label(BOARD, 7)}")
+    declined = Event("conquered", 1, {**base, "defender_declined": True, "returned": 2})
+    assert "Amy's declined Elves" in Narrator(NAMES, BOARD).sentence(declined)
+    assert "2 tokens back to hand" in Narrator(NAMES, BOARD).sentence(declined)
+
+
+def test_scores_are_shown_only_to_the_scorer_until_the_end() -> None:
+    scored = SAMPLES[13]
+    assert Narrator(NAMES, BOARD, viewer=0).sentence(scored).startswith("Amy scored 7 coins")
+    assert "Alchemist +2" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
+    assert Narrator(NAMES, BOARD, viewer=1).sentence(scored) == "Amy scored"
+    assert "7" in Narrator(NAMES, BOARD, viewer=1, reveal_all=True).sentence(scored)
+
+
+def test_berserk_roll_has_no_region() -> None:
+    roll = Event("die_rolled", 0, {"value": 3, "region": -1, "short": 0, "success": True})
+    assert Narrator(NAMES, BOARD).sentence(roll) == "Amy rolled the Berserk die: 3"
+
+
+def test_every_action_kind_has_a_label() -> None:
+    for kind, params in PARAMS.items():
+        action = Action(kind, 1 if params else -1, 2 if len(params) > 1 else 0)
+        label = action_label(action, NAMES, BOARD, costs={1: 4}, hand=2)
+        assert label and label != kind
+
+
+def test_action_labels_show_costs_and_shortfalls() -> None:
+    forest = region_label(BOARD, 1)
+    assert action_label(Action("conquer", 1), NAMES, BOARD, {1: 3}) == (
+        f"Conquer {forest} (3 tokens)")
+    assert "needs 2 more" in action_label(Action("final", 1), NAMES, BOARD, {1: 4}, hand=2)
+    assert action_label(Action("ally", 1), NAMES, BOARD) == "Name Ben as your ally"

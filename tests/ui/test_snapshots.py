@@ -1,0 +1,53 @@
+"""Screenshots of the main screens at the minimum size (80×24) and a large one (160×50).
+
+Deterministic: fixed seeds, pinned stacks, saves in an empty temporary folder, no clock on
+screen, steady cursors.  Update with ``pytest tests/ui/test_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from smallworld_tui.bots.random_play import play_random_game
+from smallworld_tui.engine import Action
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.app import SmallWorldApp
+from ui.driver import session
+
+SIZES = [(80, 24), (160, 50)]
+STACKS = {"races": ["trolls", "elves"], "powers": ["flying", "hill"]}
+
+Compare = Callable[..., bool]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
+    assert snap_compare(SmallWorldApp(seed=42), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pick_phase(snap_compare: Compare, size: tuple[int, int]) -> None:
+    assert snap_compare(SmallWorldApp(session(players=3, **STACKS)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_conquering(snap_compare: Compare, size: tuple[int, int]) -> None:
+    s = session(players=3, **STACKS)
+    s.apply(Action("pick", 0))
+    s.apply(next(a for a in s.view(0).legal if a.kind == "conquer"))
+
+    async def past_the_pass_screen(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=size, run_before=past_the_pass_screen)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_end_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
+    _state, record = play_random_game(["Amy", "Ben"], "base-2p", 5)
+    assert snap_compare(SmallWorldApp(GameSession(record)), terminal_size=size)
