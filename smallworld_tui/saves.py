@@ -68,12 +68,14 @@ class SaveInfo:
 
 
 def list_saves() -> list[SaveInfo]:
-    """Saved games, newest first; unreadable files are listed with their error."""
+    """Saved games, newest first; files that do not load (unreadable, foreign, or with an
+    illegal action) are listed with their error."""
     out = []
     for path in saves_dir().glob("*.json"):
         modified = path.stat().st_mtime
         try:
             record: Record = load_record(path)
+            record.replay(str(path))
         except RecordError as exc:
             out.append(SaveInfo(path, path.stem, modified, [], 0, exc.reason))
             continue

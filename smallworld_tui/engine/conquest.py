@@ -84,6 +84,11 @@ def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
     return out
 
 
+def after_roll(cost: int, roll: int) -> int:
+    """What a conquest costs after a Berserk roll (``roll`` < 0: no roll pending)."""
+    return cost if roll < 0 else max(1, cost - roll)
+
+
 def conquest_cost(g: GameState, region: int, discounts: list[int]) -> int:
     """Tokens needed to conquer ``region`` with the given discounts (never below 1)."""
     bit = 1 << region

@@ -25,6 +25,7 @@ from smallworld_tui.engine.board import load_map, map_for_players
 from smallworld_tui.engine.conquest import (
     MAX_SHORTFALL,
     VISIBLE_COMBOS,
+    after_roll,
     conquest_cost,
     conquest_costs,
     discount_masks,
@@ -150,7 +151,7 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
         roll = turn.berserk_roll
         if roll >= 0:
             out += [A.conquer(r) for r, cost in conquest_costs(g, army)
-                    if max(1, cost - roll) <= hand]
+                    if after_roll(cost, roll) <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
@@ -174,20 +175,21 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     hand = army.hand
     if hand and army.mask:
         out += [A.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
-    if (not hand or not army.mask) and not redeploy_blocker(g, army):
+    if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
         out.append(A.END_REDEPLOY)
     return out
 
 
-def redeploy_blocker(g: GameState, army: Army) -> str:
-    """Why the army may not end its redeployment yet ("" if it may)."""
+def redeploy_blocker(g: GameState, army: Army) -> tuple[str, dict[str, Any]]:
+    """Why the army may not end its redeployment yet, as a message template and its
+    parameters (an empty template if it may)."""
     if army.hand and army.mask:
-        return f"you still have {army.hand} token(s) to place"
+        return "you still have {hand} token(s) to place", {"hand": army.hand}
     for t in army.traits():
         reason = t.redeploy_blocker(g, army)
         if reason:
-            return reason
-    return ""
+            return reason, {}
+    return "", {}
 
 
 # --- apply ---------------------------------------------------------------------------------
@@ -279,12 +281,10 @@ def _abandon(g: GameState, action: Action) -> None:
 def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     cost = conquest_cost(g, action.target, discount_masks(g, army))
-    via = "conquer"
-    if g.turn.berserk_roll >= 0:
-        cost = max(1, cost - g.turn.berserk_roll)
-        g.turn.berserk_roll = -1
-        via = "berserk"
-    take_region(g, army, action.target, cost, via)
+    roll = g.turn.berserk_roll
+    g.turn.berserk_roll = -1
+    via = "berserk" if roll >= 0 else "conquer"
+    take_region(g, army, action.target, after_roll(cost, roll), via)
 
 
 def _final(g: GameState, action: Action) -> None:
@@ -518,7 +518,8 @@ def _why(g: GameState, action: Action) -> tuple[str, dict[str, Any]]:
             return "you can only place tokens in your own regions", {}
         return "you have {hand} token(s) to place", {"hand": army.hand}
     if kind == "end_redeploy" and phase in ("redeploy", "defender"):
-        return redeploy_blocker(g, g.armies[g.turn.acting]) or "not now", {}
+        template, params = redeploy_blocker(g, g.armies[g.turn.acting])
+        return template or "not now", params
     return "{action} is not possible now", {"action": str(action)}
 
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.bitset import LOST_TRIBE, bits
+from smallworld_tui.engine.bitset import LOST_TRIBE
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.conquest import conquest_cost, discount_masks, reach_mask
+from smallworld_tui.engine.conquest import after_roll, conquest_costs
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import legal_actions, tokens_on_board
 from smallworld_tui.engine.state import GameState
@@ -86,7 +86,7 @@ class PlayerView:
     finished: bool
     winners: list[int]
     legal: list[Action]  # the viewer's legal actions (empty unless it is their decision)
-    costs: dict[int, int]  # region -> cost for the acting army while conquering
+    costs: dict[int, int]  # region -> tokens the acting army pays now (after a Berserk roll)
 
     def army(self, army_id: int) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -133,10 +133,8 @@ def view(g: GameState, viewer: int) -> PlayerView:
     visible = [done or s == viewer for s in range(g.players)]
     costs: dict[int, int] = {}
     if g.phase == "conquer":
-        acting = g.armies[g.turn.acting]
-        discounts = discount_masks(g, acting)
-        for r in bits(reach_mask(g, acting)):
-            costs[r] = conquest_cost(g, r, discounts)
+        roll = g.turn.berserk_roll
+        costs = {r: after_roll(c, roll) for r, c in conquest_costs(g, g.armies[g.turn.acting])}
     return PlayerView(
         viewer=viewer, map=g.map, names=list(g.names), round=g.round, turns=g.map.turns,
         seat=g.seat, actor=g.actor, phase=g.phase, regions=regions, armies=armies,

@@ -26,7 +26,7 @@ from smallworld_tui.engine import (
     load_record,
     view,
 )
-from smallworld_tui.engine.board import map_for_players
+from smallworld_tui.engine.board import MapError, map_for_players
 from smallworld_tui.engine.game import DEFAULT_OPTIONS
 from smallworld_tui.engine.record import write_json_atomic
 
@@ -78,7 +78,15 @@ class GameSession:
     def load(cls, path: Path) -> GameSession:
         """Load a saved game; ``RecordError`` (file, action, reason) if it is unusable."""
         record = load_record(path)
-        return cls(record, path, str(path))
+        try:
+            return cls(record, path, str(path))
+        except (IllegalAction, MapError) as exc:
+            raise RecordError(str(path), f"bad game setup: {exc}") from None
+
+    @property
+    def actor(self) -> int:
+        """The seat whose decision it is (-1 once the game is over)."""
+        return self.state.actor
 
     # --- playing -----------------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
