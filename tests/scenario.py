@@ -14,8 +14,12 @@ and the tray), so ``invariants.check`` still holds on built positions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from smallworld_tui.engine import Action, Event, GameState, apply, new_game
 from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.board import Region, load_map
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import _start_turn, legal_actions
 from smallworld_tui.engine.state import Army, Combo
@@ -117,3 +121,69 @@ def kinds(g: GameState) -> set[str]:
 
 def targets(g: GameState, kind: str) -> set[int]:
     return {a.target for a in legal_actions(g) if a.kind == kind}
+
+
+# --- picking regions and reading events (shared by the rule tests) --------------------------
+
+M = load_map("base-2p")
+LAND = [r for r in M.regions if not r.water]
+
+
+def land(pred: Callable[[Region], bool]) -> list[int]:
+    """Land regions of the 2-player map satisfying ``pred``."""
+    return [r.id for r in LAND if pred(r)]
+
+
+def pair(a_ok: Callable[[Region], bool], b_ok: Callable[[Region], bool],
+         skip: tuple[int, ...] = ()) -> tuple[int, int]:
+    """The first two adjacent land regions (a, b) with a_ok(a) and b_ok(b)."""
+    return next((a.id, b) for a in LAND if a_ok(a) and a.id not in skip
+                for b in sorted(a.neighbors)
+                if not M.regions[b].water and b not in skip and b_ok(M.regions[b]))
+
+
+def anyr(_r: Region) -> bool:
+    return True
+
+
+def plain(r: Region) -> bool:
+    """No Mountain marker (a plain 2-token region when empty)."""
+    return not r.mountain
+
+
+def far_from(*regions: int) -> list[int]:
+    """Land regions neither in nor adjacent to ``regions``."""
+    near = set(regions).union(*(M.regions[r].neighbors for r in regions))
+    return [r.id for r in LAND if r.id not in near]
+
+
+def pinned(races: list[str], powers: list[str], players: int = 2, **kw: Any) -> GameState:
+    """A new game whose column starts with the given races/powers; no Lost Tribes."""
+    g = new_game(NAMES[:players], None, 0, kw.pop("options", None), races=races,
+                 powers=powers, **kw)
+    for r, army in enumerate(g.region_army):
+        if army == LOST_TRIBE:
+            empty(g, r)
+    return g
+
+
+def of(events: list[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def scored(events: list[Event], seat: int) -> int:
+    return int(next(e["coins"] for e in events if e.kind == "scored" and e.seat == seat))
+
+
+def finish(g: GameState, region: int | None = None) -> list[Event]:
+    """End conquest (if still conquering) and place the whole hand in one region."""
+    events = []
+    if g.phase == "conquer":
+        events += act(g, "end_conquest")
+    army = g.armies[g.turn.acting]
+    if army.hand and army.mask:
+        target = region if region is not None else min(
+            r for r in range(len(g.map.regions)) if army.mask >> r & 1)
+        events += act(g, "deploy", target, army.hand)
+    events += act(g, "end_redeploy")
+    return events

@@ -8,62 +8,37 @@ from __future__ import annotations
 
 import pytest
 from invariants import check
-from scenario import NAMES, act, begin_turn, empty, give, kinds, lost_tribe, scenario, targets
+from scenario import (
+    LAND,
+    M,
+    act,
+    anyr,
+    begin_turn,
+    far_from,
+    finish,
+    give,
+    kinds,
+    land,
+    lost_tribe,
+    of,
+    pair,
+    pinned,
+    plain,
+    scenario,
+    scored,
+    targets,
+)
 
-from smallworld_tui.engine import IllegalAction, new_game, winners
-from smallworld_tui.engine.bitset import LOST_TRIBE
+from smallworld_tui.engine import IllegalAction, winners
 from smallworld_tui.engine.board import load_map
 
-M = load_map("base-2p")
-LAND = [r for r in M.regions if not r.water]
 SEAS = [r.id for r in M.regions if r.terrain == "sea"]
 LAKE = next(r.id for r in M.regions if r.terrain == "lake")
-
-
-def land(pred) -> list[int]:
-    return [r.id for r in LAND if pred(r)]
-
-
-def pair(a_ok, b_ok, skip=()) -> tuple[int, int]:
-    """The first two adjacent land regions (a, b) with a_ok(a) and b_ok(b)."""
-    return next((a.id, b) for a in LAND if a_ok(a) and a.id not in skip
-                for b in sorted(a.neighbors)
-                if not M.regions[b].water and b not in skip and b_ok(M.regions[b]))
-
-
-def anyr(_r) -> bool:
-    return True
-
-
-def plain(r) -> bool:
-    return not r.mountain
 
 
 def land_neighbors(r: int, pred=plain) -> list[int]:
     return [n for n in sorted(M.regions[r].neighbors)
             if not M.regions[n].water and pred(M.regions[n])]
-
-
-def far_from(*regions: int) -> list[int]:
-    near = set(regions).union(*(M.regions[r].neighbors for r in regions))
-    return [r.id for r in LAND if r.id not in near]
-
-
-def pinned(races, powers, players: int = 2, **kw):
-    g = new_game(NAMES[:players], None, 0, kw.pop("options", None), races=races,
-                 powers=powers, **kw)
-    for r, army in enumerate(g.region_army):
-        if army == LOST_TRIBE:
-            empty(g, r)
-    return g
-
-
-def of(events, kind: str):
-    return [e for e in events if e.kind == kind]
-
-
-def scored(events, seat: int) -> int:
-    return next(e["coins"] for e in events if e.kind == "scored" and e.seat == seat)
 
 
 def breakdown(events, seat: int) -> dict[str, int]:
@@ -74,20 +49,6 @@ def breakdown(events, seat: int) -> dict[str, int]:
 def conquered(events):
     (c,) = of(events, "conquered")
     return c
-
-
-def finish(g, region: int | None = None):
-    """End conquest (if still conquering) and place the whole hand in one region."""
-    events = []
-    if g.phase == "conquer":
-        events += act(g, "end_conquest")
-    army = g.armies[g.turn.acting]
-    if army.hand and army.mask:
-        target = region if region is not None else min(
-            r for r in range(len(g.map.regions)) if army.mask >> r & 1)
-        events += act(g, "deploy", target, army.hand)
-    events += act(g, "end_redeploy")
-    return events
 
 
 # --- Alchemist ---------------------------------------------------------------------------------

@@ -10,67 +10,30 @@ import re
 
 import pytest
 from invariants import check
-from scenario import NAMES, act, begin_turn, empty, give, kinds, lost_tribe, scenario, targets
+from scenario import (
+    LAND,
+    M,
+    act,
+    anyr,
+    begin_turn,
+    finish,
+    give,
+    kinds,
+    land,
+    lost_tribe,
+    of,
+    pair,
+    pinned,
+    plain,
+    scenario,
+    scored,
+    targets,
+)
 
-from smallworld_tui.engine import IllegalAction, legal_actions, new_game, winners
+from smallworld_tui.engine import IllegalAction, legal_actions, winners
 from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import POWERS, RACES
-
-M = load_map("base-2p")
-LAND = [r for r in M.regions if not r.water]
-
-
-def land(pred) -> list[int]:
-    return [r.id for r in LAND if pred(r)]
-
-
-def pair(a_ok, b_ok, skip=()) -> tuple[int, int]:
-    """The first two adjacent land regions (a, b) with a_ok(a) and b_ok(b)."""
-    return next((a.id, b) for a in LAND if a_ok(a) and a.id not in skip
-                for b in sorted(a.neighbors)
-                if not M.regions[b].water and b not in skip and b_ok(M.regions[b]))
-
-
-def anyr(_r) -> bool:
-    return True
-
-
-def plain(r) -> bool:
-    """No Mountain marker (a plain 2-token region when empty)."""
-    return not r.mountain
-
-
-def pinned(races: list[str], powers: list[str], players: int = 2, **kw):
-    """A new game whose column starts with the given races/powers; no Lost Tribes."""
-    g = new_game(NAMES[:players], None, 0, None, races=races, powers=powers, **kw)
-    for r, army in enumerate(g.region_army):
-        if army == LOST_TRIBE:
-            empty(g, r)
-    return g
-
-
-def scored(events, seat: int) -> int:
-    return next(e["coins"] for e in events if e.kind == "scored" and e.seat == seat)
-
-
-def of(events, kind: str):
-    return [e for e in events if e.kind == kind]
-
-
-def finish(g, region: int | None = None):
-    """End conquest (if still conquering) and place the whole hand in one region."""
-    events = []
-    if g.phase == "conquer":
-        events += act(g, "end_conquest")
-    army = g.armies[g.turn.acting]
-    if army.hand and army.mask:
-        target = region if region is not None else min(
-            r for r in range(len(M.regions)) if army.mask >> r & 1)
-        events += act(g, "deploy", target, army.hand)
-    events += act(g, "end_redeploy")
-    return events
-
 
 # --- setup and picking -------------------------------------------------------------------
 

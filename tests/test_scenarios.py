@@ -9,14 +9,23 @@ Farmland next to it held by Elves, a Mountain next to the Farmland.
 from __future__ import annotations
 
 from invariants import check
-from scenario import NAMES, act, begin_turn, empty, give, lost_tribe, scenario, targets
+from scenario import (
+    LAND,
+    NAMES,
+    M,
+    act,
+    begin_turn,
+    empty,
+    give,
+    lost_tribe,
+    of,
+    scenario,
+    scored,
+    targets,
+)
 
 from smallworld_tui.engine import new_game
 from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
-from smallworld_tui.engine.board import load_map
-
-M = load_map("base-2p")
-LAND = [r for r in M.regions if not r.water]
 
 # a border Hill, a Farmland next to it, a Mountain next to the Farmland
 HILL, FARM, MOUNTAIN = next(
@@ -28,14 +37,6 @@ ELF_REFUGE = next(r.id for r in LAND if r.id not in (HILL, FARM, MOUNTAIN)
 
 COLUMN_RACES = ["humans", "ratmen", "skeletons", "elves", "tritons", "trolls"]
 COLUMN_POWERS = ["alchemist", "commando", "merchant", "swamp", "hill", "forest"]
-
-
-def of(events, kind: str):
-    return [e for e in events if e.kind == kind]
-
-
-def scored(events, seat: int) -> int:
-    return next(e["coins"] for e in events if e.kind == "scored" and e.seat == seat)
 
 
 def column_game(dice=None):

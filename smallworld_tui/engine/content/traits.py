@@ -114,5 +114,12 @@ class Race(Trait):
     kind = "race"
 
 
+class NonEmptyConquestBonus(Trait):
+    """+1 coin per non-empty region the army conquered this turn (Orcs, Pillaging)."""
+
+    def score(self, g: GameState, army: Army) -> int:
+        return g.turn.nonempty.get(army.id, 0)
+
+
 class Power(Trait):
     kind = "power"

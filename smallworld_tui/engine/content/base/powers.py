@@ -9,7 +9,7 @@ from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import BERSERK_ROLL, DECLINE, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
-from smallworld_tui.engine.content.traits import Power, Trait
+from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Power, Trait
 from smallworld_tui.engine.decline import go_into_decline
 
 if TYPE_CHECKING:
@@ -240,13 +240,10 @@ class Mounted(Power):
         return g.map.terrain_mask("hill") | g.map.terrain_mask("farmland")
 
 
-class Pillaging(Power):
+class Pillaging(NonEmptyConquestBonus, Power):
     """+1 coin per non-empty region conquered this turn."""
 
     id = "pillaging"
-
-    def score(self, g: GameState, army: Army) -> int:
-        return g.turn.nonempty.get(army.id, 0)
 
 
 class Seafaring(Power):

@@ -9,7 +9,7 @@ from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
-from smallworld_tui.engine.content.traits import Race, Trait
+from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Race, Trait
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
@@ -138,13 +138,10 @@ class Humans(Race):
         return (army.mask & g.map.terrain_mask("farmland")).bit_count()
 
 
-class Orcs(Race):
+class Orcs(NonEmptyConquestBonus, Race):
     """+1 coin per non-empty region conquered this turn."""
 
     id = "orcs"
-
-    def score(self, g: GameState, army: Army) -> int:
-        return g.turn.nonempty.get(army.id, 0)
 
 
 class Ratmen(Race):
