@@ -44,7 +44,7 @@ class LazyGroup(click.Group):
 @click.pass_context
 def main(ctx: click.Context, lang: str | None) -> None:
     """Small World in your terminal. With no command, opens the game."""
-    from smallworld_tui.i18n import set_language
+    from smallworld_tui.i18n import _, set_language
 
     set_language(lang)
     ctx.ensure_object(dict)
@@ -52,5 +52,5 @@ def main(ctx: click.Context, lang: str | None) -> None:
     if ctx.invoked_subcommand is None:
         play = main.get_command(ctx, "play")
         if play is None:
-            raise click.ClickException("the game screen is not installed")
+            raise click.ClickException(_("the game screen is not installed"))
         ctx.invoke(play)

@@ -65,3 +65,9 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for `n`, in the current language."""
     return translations(current_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalog without translating it: whoever shows it calls `_()`
+    then (class-level key descriptions, the engine's refusal templates)."""
+    return message

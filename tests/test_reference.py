@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
@@ -250,27 +251,55 @@ def test_language_switches() -> None:
         set_language("fr")
 
 
-# the modules whose strings this suite owns; add "**.py" to check the whole package
-CATALOGUED = ["reference/**.py", "commands/rules.py", "i18n.py", "names.py"]
+# what marks a string for the catalog: `_`, `ngettext`, `N_` (translated where it is shown)
+# and the engine's refusals, `IllegalAction("template", ...)`, rendered with `exc.render(_)`
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "IllegalAction": None}
+PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}")
+
+
+def extracted() -> set[str]:
+    """Every message `pybabel extract` finds in the package (a plural by its singular)."""
+    package = Path(i18n.__file__).parent
+    return {
+        message if isinstance(message, str) else message[0]
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            package, method_map=[("**.py", "python")], keywords=KEYWORDS
+        )
+    }
+
+
+def ja_catalog() -> Catalog:
+    with (Path(i18n.__file__).parent / "locale/ja/LC_MESSAGES/smallworld_tui.po").open("rb") as po:
+        return read_po(po)
 
 
 def test_every_extracted_message_is_translated() -> None:
-    """What `pybabel extract` finds in these modules has a Japanese translation in the catalog."""
-    package = Path(i18n.__file__).parent
-    found = {
-        message if isinstance(message, str) else message[0]
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            package,
-            method_map=[(pattern, "python") for pattern in CATALOGUED],
-            keywords={"_": None, "ngettext": (1, 2)},
-        )
-    }
-    assert "{count} in the box" in found
-    with (package / "locale/ja/LC_MESSAGES/smallworld_tui.po").open("rb") as po:
-        catalog = read_po(po)
+    """What `pybabel extract` finds anywhere in the package has a Japanese translation."""
+    found = extracted()
+    assert {"{count} in the box", "End conquest", "place your Heroes first"} <= found
+    assert "it is not your turn to act" in found  # an IllegalAction template
+    catalog = ja_catalog()
     missing = sorted(
         msgid
         for msgid in found
-        if msgid not in catalog or not catalog[msgid].string or catalog[msgid].fuzzy
+        if msgid not in catalog or not all(_strings(catalog[msgid])) or catalog[msgid].fuzzy
     )
     assert not missing, f"translate these in the ja catalog: {missing}"
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def test_translations_keep_the_placeholders() -> None:
+    """Every msgstr has the same `{placeholders}` (with their format specs) as its msgid."""
+    wrong = []
+    for message in ja_catalog():
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        expected = sorted(set(PLACEHOLDER.findall(ids[-1])))
+        for string in _strings(message):
+            if sorted(set(PLACEHOLDER.findall(string))) != expected:
+                wrong.append((ids[0], string))
+    assert not wrong, f"placeholders differ: {wrong}"

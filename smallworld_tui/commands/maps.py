@@ -7,6 +7,7 @@ import json
 import click
 
 from smallworld_tui.engine.board import MapError, list_maps, load_map, load_map_file
+from smallworld_tui.i18n import _
 
 
 @click.group(name="maps")
@@ -19,8 +20,9 @@ def list_command() -> None:
     """One line per shipped map: name, players, turns, regions and title."""
     for name in list_maps():
         board = load_map(name)
-        click.echo(f"{name:<12} {board.players} players  {board.turns:>2} turns  "
-                   f"{len(board.regions):>2} regions  {board.title}")
+        click.echo(f"{name:<12} " + _("{players} players  {turns:>2} turns  {regions:>2} regions")
+                   .format(players=board.players, turns=board.turns, regions=len(board.regions))
+                   + f"  {board.title}")
 
 
 @command.command(name="check")
@@ -32,9 +34,10 @@ def check_command(file: str) -> None:
     except MapError as exc:
         click.echo(str(exc))
         raise SystemExit(1) from None
-    click.echo(f"{file}: OK: {board.name} ({board.title}), {board.players} players, "
-               f"{board.turns} turns, {len(board.regions)} regions, "
-               f"{len(board.adjacency())} borders")
+    click.echo(_("{file}: OK: {name} ({title}), {players} players, {turns} turns, "
+                 "{regions} regions, {borders} borders").format(
+        file=file, name=board.name, title=board.title, players=board.players,
+        turns=board.turns, regions=len(board.regions), borders=len(board.adjacency())))
 
 
 @command.command(name="export")
@@ -43,7 +46,7 @@ def check_command(file: str) -> None:
 def export_command(name_or_file: str, as_json: bool) -> None:
     """Print the topology of a shipped map (by NAME) or of a map FILE."""
     if not as_json:
-        raise click.UsageError("choose the output format: --json (the only one so far)")
+        raise click.UsageError(_("choose the output format: --json (the only one so far)"))
     try:
         board = load_map(name_or_file)
     except MapError as exc:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from smallworld_tui.i18n import _, ngettext
+
 
 @click.command("play")
 @click.option("--players", type=click.IntRange(2, 5), help="Start a game with this many players.")
@@ -33,19 +35,22 @@ def command(players: int | None, names: str | None, map_name: str | None, seed: 
         try:
             session = GameSession.load(Path(load_file))
         except RecordError as exc:
-            raise click.ClickException(f"cannot load {exc}") from None
+            raise click.ClickException(_("cannot load {error}").format(error=exc)) from None
     elif players is not None or names is not None:
         roster = [n.strip() for n in names.split(",")] if names else []
         count = players or len(roster)
-        roster += [f"Player {i + 1}" for i in range(len(roster), count)]
+        roster += [_("Player {n}").format(n=i + 1) for i in range(len(roster), count)]
         if len(roster) != count:
-            raise click.BadParameter(f"{len(roster)} names for {count} players",
-                                     param_hint="--names")
+            raise click.BadParameter(
+                ngettext("{names} names for {n} player", "{names} names for {n} players",
+                         count).format(names=len(roster), n=count), param_hint="--names")
         try:
             session = GameSession.new(
                 roster, map_name, random.randrange(1_000_000) if seed is None else seed,
                 {"flying_enters_anywhere": flying_anywhere}, path=new_autosave_path(roster))
-        except (IllegalAction, MapError) as exc:
+        except IllegalAction as exc:
+            raise click.ClickException(exc.render(_)) from None
+        except MapError as exc:
             raise click.ClickException(str(exc)) from None
 
     from smallworld_tui.ui.app import SmallWorldApp

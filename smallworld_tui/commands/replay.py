@@ -8,6 +8,7 @@ import click
 
 from smallworld_tui.engine import RecordError, load_record
 from smallworld_tui.engine.summary import summary
+from smallworld_tui.i18n import _
 
 
 @click.command("replay")
@@ -23,11 +24,13 @@ def command(file: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    state = "finished" if data["finished"] else f"round {data['round']}, in progress"
+    state = (_("finished") if data["finished"]
+             else _("round {round}, in progress").format(round=data["round"]))
     click.echo(f"{file}: {state}")
     for p in data["players"]:
         active = f"{p['active']['power']} {p['active']['race']}" if p["active"] else "-"
-        click.echo(f"  {p['name']}: {p['coins']} coins, {p['tokens_on_board']} tokens on the "
-                   f"map, active: {active}")
+        click.echo("  " + _("{name}: {coins} coins, {tokens} tokens on the map, active: "
+                            "{active}").format(name=p["name"], coins=p["coins"],
+                                               tokens=p["tokens_on_board"], active=active))
     if data["winners"]:
-        click.echo(f"Winner(s): {', '.join(data['winners'])}")
+        click.echo(_("Winner(s): {names}").format(names=", ".join(data["winners"])))

@@ -11,6 +11,7 @@ import click
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.record import save_record
+from smallworld_tui.i18n import _
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
@@ -40,8 +41,10 @@ def command(map_name: str, games: int, seed: int, record_dir: str | None, as_jso
             save_record(record, out / f"game-{seed + i:06d}.json")
         if not as_json:
             best = max(g.coins)
-            click.echo(f"game {i + 1}: seed {seed + i}, {len(record.actions)} actions, "
-                       f"winner(s) {', '.join(g.names[s] for s in g.winners)} with {best} coins")
+            click.echo(_("game {n}: seed {seed}, {actions} actions, winner(s) {names} with "
+                         "{coins} coins").format(
+                n=i + 1, seed=seed + i, actions=len(record.actions),
+                names=", ".join(g.names[s] for s in g.winners), coins=best))
     seconds = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps({"games": games, "actions": actions, "seconds": round(seconds, 4),

@@ -15,6 +15,7 @@ from smallworld_tui.i18n import _
 from smallworld_tui.ssh.driver import SSHDriver
 from smallworld_tui.ui import app as ui_app
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.describe import joined
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.seating import FixedSeat
 
@@ -53,12 +54,12 @@ class LobbyScreen(Screen[None]):
             assert isinstance(app, ServerApp)
             app.show_game()
             return
-        joined = ", ".join(self.server.names) or "-"
+        names = joined(self.server.names) or "-"
         role = (_("You are a spectator.") if self.conn.seat == SPECTATOR
                 else _("You have seat {seat}.").format(seat=self.conn.seat + 1))
         text = "\n".join([
             _("Small World: waiting for players"), "",
-            _("Joined: {names}").format(names=joined),
+            _("Joined: {names}").format(names=names),
             _("Waiting for {n} more.").format(n=self.server.waiting_for()), "", role,
             _("Others join with: ssh -p PORT NAME@HOST"),
         ])

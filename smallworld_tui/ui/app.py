@@ -8,36 +8,46 @@ new-game screen.  Hotseat play follows the decision-maker; an SSH server passes 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
 from smallworld_tui.engine import RecordError
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import new_autosave_path
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui import palette  # noqa: F401  (reads NO_COLOR before App pops it)
+from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.screens.game import GameScreen
+from smallworld_tui.ui.screens.help import HelpScreen, Tab, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
+from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
 from smallworld_tui.ui.screens.seating import Hotseat, Seating
 from smallworld_tui.ui.screens.too_small import TooSmallScreen, too_small
+from smallworld_tui.ui.textual_texts import SEARCH_PLACEHOLDER, translated
 
 
-class SmallWorldApp(App[None]):
+class SmallWorldApp(TranslatedBindings, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Small World"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
-    # Command-palette providers available everywhere; the rules-topics provider goes here.
+    # Command-palette providers available everywhere: Textual's and the rules topics.
     # (The game screen adds its own provider of the legal actions.)
-    COMMANDS: ClassVar = App.COMMANDS
+    COMMANDS: ClassVar = App.COMMANDS | {RulesTopicsProvider}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", _("Quit"), priority=True, id="app.quit"),
+        Binding("f1,question_mark", "help", N_("Help"), id="app.help"),
+        Binding("r", "rules", N_("Rules"), show=False, id="app.rules"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, id="app.quit"),
+        Binding("ctrl+p", "command_palette", N_("palette"), show=False, priority=True,
+                tooltip=N_("Open the command palette"), id="app.command_palette"),
     ]
 
     def __init__(self, session: GameSession | None = None, *, seating: Seating | None = None,
@@ -76,6 +86,42 @@ class SmallWorldApp(App[None]):
     def _new_game_screen(self) -> NewGameScreen:
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
         return NewGameScreen(seed)
+
+    # --- help, rules and the command palette --------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "rules"):
+            return not isinstance(self.screen, TooSmallScreen | HelpScreen)
+        return True
+
+    def action_help(self) -> None:
+        self.open_help("keys")
+
+    def action_rules(self) -> None:
+        self.open_help("rules")
+
+    def open_help(self, tab: Tab, topics: Sequence[str] = ()) -> None:
+        """The help screen on the keys of the current screen, or on the rules (``topics``
+        shown first); an open help screen switches to them."""
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            if topics:
+                screen.open_topics(topics)
+            return
+        if isinstance(screen, TooSmallScreen):
+            return
+        if isinstance(screen, GameScreen):
+            intro, keys = screen.help_intro(), screen.help_keys()
+        else:
+            intro, keys = "", shown_keys(screen)
+        self.push_screen(HelpScreen(intro, keys, tab, topics))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_(SEARCH_PLACEHOLDER),
+                                            id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        return translated(super().get_system_commands(screen))
 
     # --- called by the screens ---------------------------------------------------------
     def show_new_game(self) -> None:

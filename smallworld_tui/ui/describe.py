@@ -6,7 +6,7 @@ sentences go through the translation layer, and the facts come from engine event
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from smallworld_tui.engine import Action, Event
@@ -40,6 +40,18 @@ def piece_name(piece: str) -> str:
 def combo_name(race: str, power: str) -> str:
     """A race with its power, e.g. "Flying Trolls"."""
     return _("{power} {race}").format(power=power_name(power), race=race_name(race))
+
+
+def joined(items: Iterable[str]) -> str:
+    """A list in words: "a, b, c" ("a、b、c" in Japanese)."""
+    return _(", ").join(items)
+
+
+def with_details(sentence: str, details: Sequence[str]) -> str:
+    """ "sentence (detail, detail)", or the sentence alone without details."""
+    if not details:
+        return sentence
+    return _("{sentence} ({details})").format(sentence=sentence, details=joined(details))
 
 
 def tokens(count: int) -> str:
@@ -90,14 +102,14 @@ class Narrator:
             money.append(_("paid {coins}").format(coins=coins(e["paid"])))
         if e["collected"]:
             money.append(_("collected {coins}").format(coins=coins(e["collected"])))
-        return f"{text} ({', '.join(money)})" if money else text
+        return with_details(text, money)
 
     def _declined(self, e: Event) -> str:
-        text = _("{army} went into decline").format(
-            army=self.owned(e.seat, combo_name(e["race"], e["power"])))
+        army = self.owned(e.seat, combo_name(e["race"], e["power"]))
         if e["removed"]:
-            text += " " + _("({race} left the map)").format(race=race_name(e["removed"]))
-        return text
+            return _("{army} went into decline ({race} left the map)").format(
+                army=army, race=race_name(e["removed"]))
+        return _("{army} went into decline").format(army=army)
 
     def _conquered(self, e: Event) -> str:
         attacker = self.owned(e.seat, combo_name(e["race"], e["power"]))
@@ -120,13 +132,13 @@ class Narrator:
             "final": _("with the die"), "berserk": _("after the Berserk roll"),
         }.get(e["via"])
         if how:
-            text += " " + how
+            text = _("{sentence} {how}").format(sentence=text, how=how)
         losses = []
         if e["lost"]:
             losses.append(_("−{tokens}").format(tokens=tokens(e["lost"])))
         if e["returned"]:
             losses.append(_("{tokens} back to hand").format(tokens=tokens(e["returned"])))
-        return f"{text} ({', '.join(losses)})" if losses else text
+        return with_details(text, losses)
 
     def _die_rolled(self, e: Event) -> str:
         if e["region"] < 0:
@@ -172,16 +184,16 @@ class Narrator:
     def _scored(self, e: Event) -> str:
         if not (self.reveal_all or e.seat == self.viewer):
             return _("{name} scored").format(name=self.name(e.seat))
-        parts = ", ".join(f"{score_label(label)} {value:+d}" for label, value in e["breakdown"])
+        parts = [f"{score_label(label)} {value:+d}" for label, value in e["breakdown"]]
         text = _("{name} scored {coins}").format(name=self.name(e.seat), coins=coins(e["coins"]))
-        return f"{text} ({parts})" if parts else text
+        return with_details(text, parts)
 
     def _ally_named(self, e: Event) -> str:
         return _("{name} named {ally} as ally").format(
             name=self.name(e.seat), ally=self.name(e["ally"]))
 
     def _game_over(self, e: Event) -> str:
-        winners = ", ".join(self.name(s) for s in e["winners"])
+        winners = joined(self.name(s) for s in e["winners"])
         return _("Game over: {winners} won").format(winners=winners)
 
     def _undone(self, e: Event) -> str:
@@ -213,10 +225,10 @@ def action_label(action: Action, names: Sequence[str], board: Map,
     cost = (costs or {}).get(target)
     if kind == "pick":
         text = _("Pick combo {slot}").format(slot=target)
-        return f"{text}: {combo}" if combo else text
+        return _("{action}: {combo}").format(action=text, combo=combo) if combo else text
     if kind == "conquer":
         text = _("Conquer {region}").format(region=region)
-        return f"{text} ({tokens(cost)})" if cost is not None else text
+        return with_details(text, [tokens(cost)] if cost is not None else [])
     if kind == "final":
         short = (cost or 0) - hand
         return _("Final conquest of {region} with the die (needs {short} more)").format(

@@ -6,14 +6,15 @@ screen, steady cursors.  Update with ``pytest tests/ui/test_snapshots.py --snaps
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import Action
+from smallworld_tui.engine import Action, Record
+from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from ui.driver import session
@@ -51,3 +52,25 @@ def test_conquering(snap_compare: Compare, size: tuple[int, int]) -> None:
 def test_end_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
     _state, record = play_random_game(["Amy", "Ben"], "base-2p", 5)
     assert snap_compare(SmallWorldApp(GameSession(record)), terminal_size=size)
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    set_language("ja")
+    yield
+    set_language(None)
+
+
+def test_conquering_in_japanese(snap_compare: Compare, japanese: None) -> None:
+    """Japanese names, combos, log and keys at the minimum size (wide characters)."""
+    s = GameSession(Record(players=["太郎", "花子", "次郎"], map="base-3p", seed=1,
+                           options={"flying_enters_anywhere": False}, **STACKS))
+    s.apply(Action("pick", 0))
+    s.apply(next(a for a in s.view(0).legal if a.kind == "conquer"))
+
+    async def past_the_pass_screen(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
+                        run_before=past_the_pass_screen)

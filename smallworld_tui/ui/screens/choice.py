@@ -11,16 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
+from smallworld_tui.ui.bindings import TranslatedBindings
 
 T = TypeVar("T")
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(TranslatedBindings, ModalScreen[T | None], Generic[T]):
     """Returns the chosen value, or None when cancelled with Escape."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("Cancel"), id="choice.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="choice.cancel"),
     ]
 
     def __init__(self, title: str, choices: list[tuple[str, T]]) -> None:

@@ -10,13 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.view import SPECTATOR
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
-from smallworld_tui.ui.describe import coins, combo_name, race_name, tokens
+from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.describe import coins, combo_name, joined, race_name, tokens
+from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.score_chart import ScoreChart
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 
@@ -31,18 +33,18 @@ def headline(view: PlayerView) -> str:
     names = [view.names[s] for s in view.winners]
     if len(names) == 1:
         return _("{name} wins!").format(name=names[0])
-    return _("{names} share the victory!").format(names=", ".join(names))
+    return _("{names} share the victory!").format(names=joined(names))
 
 
 def tie_break(view: PlayerView) -> str:
     """How the winner was found: most coins, then most race tokens on the map."""
     best = max(c or 0 for c in view.coins)
     tied = [s for s in range(len(view.names)) if view.coins[s] == best]
-    names = ", ".join(view.names[s] for s in tied)
+    names = joined(view.names[s] for s in tied)
     if len(tied) == 1:
         return _("{name} has the most coins ({coins}).").format(
             name=view.names[tied[0]], coins=coins(best))
-    counts = ", ".join(f"{view.names[s]} {view.tokens_on_board[s]}" for s in tied)
+    counts = joined(f"{view.names[s]} {view.tokens_on_board[s]}" for s in tied)
     if len(view.winners) == 1:
         return _("{names} tie with {coins}; the tie-break is the most race tokens on the map "
                  "({counts}).").format(names=names, coins=coins(best), counts=counts)
@@ -62,16 +64,16 @@ def ranking_table(view: PlayerView) -> Table:
         key = (view.coins[seat] or 0, view.tokens_on_board[seat])
         if key != previous:
             rank, previous = index + 1, key
-        races = ", ".join(combo_name(a.race, a.power) if not a.declined
-                          else "† " + race_name(a.race) for a in view.armies_of(seat))
+        races = joined(combo_name(a.race, a.power) if not a.declined
+                       else "† " + race_name(a.race) for a in view.armies_of(seat))
         table.add_row(str(rank), seat_chip(seat, view.names), str(view.coins[seat]),
                       str(view.tokens_on_board[seat]), races)
     return table
 
 
-class EndScreen(Screen[None]):
+class EndScreen(TranslatedBindings, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_game", _("New game"), id="end.new_game"),
+        Binding("n", "new_game", N_("New game"), id="end.new_game"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -86,7 +88,7 @@ class EndScreen(Screen[None]):
             yield Static(ranking_table(view), id="end-ranking")
             yield Static(tie_break(view), id="end-tie-break")
             yield ScoreChart(id="end-chart")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         view = self.session.view(SPECTATOR)

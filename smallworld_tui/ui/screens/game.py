@@ -18,18 +18,19 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
+from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import Narrator, action_label, coins, combo_name, region_label
+from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.end import EndScreen
-from smallworld_tui.ui.screens.help import HelpScreen
+from smallworld_tui.ui.screens.help import shown_keys
 from smallworld_tui.ui.screens.map_marks import (
     hand,
     marks,
@@ -41,6 +42,7 @@ from smallworld_tui.ui.screens.seating import Seating
 from smallworld_tui.ui.screens.too_small import TooSmallScreen
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
+from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.log_panel import LogPanel
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
@@ -74,36 +76,36 @@ class SessionChanged(Message):
 
 def _digit_bindings() -> list[BindingType]:
     out: list[BindingType] = [
-        Binding(str(n), f"place({n})", _("Place {n}").format(n=n), show=False,
+        Binding(str(n), f"place({n})", N_("Place that many tokens"), show=False,
                 id=f"game.place_{n}") for n in range(1, 10)
     ]
-    out += [Binding(str(k), f"pick({k})", _("Pick combo {k}").format(k=k), show=False,
+    out += [Binding(str(k), f"pick({k})", N_("Pick the combo with that number"), show=False,
                     id=f"game.pick_{k}") for k in range(6)]
     return out
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TranslatedBindings, Screen[None]):
     """One game as one viewer sees it."""
 
     COMMANDS: ClassVar = {LegalActionsProvider}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "send('end_conquest')", _("End conquest"), id="game.end_conquest"),
-        Binding("e", "send('end_redeploy')", _("End redeployment"), id="game.end_redeploy"),
-        Binding("e", "send('end_turn')", _("End turn"), id="game.end_turn"),
-        Binding("p", "pick_highlighted", _("Pick"), id="game.pick"),
-        Binding("d", "decline", _("Decline"), id="game.decline"),
-        Binding("b", "send('berserk_roll')", _("Berserk roll"), id="game.berserk"),
-        Binding("n", "ally", _("Name ally"), id="game.ally"),
-        Binding("plus", "place(1)", _("Place 1"), id="game.place_one"),
-        Binding("a", "place_all", _("Place all"), id="game.place_all"),
-        Binding("x", "on_region('abandon')", _("Abandon"), id="game.abandon"),
-        Binding("f", "on_region('fortify')", _("Fortress"), id="game.fortify"),
-        Binding("c", "on_region('encamp')", _("Encampment"), id="game.encamp"),
-        Binding("H", "on_region('hero')", _("Hero"), id="game.hero"),
-        Binding("u,ctrl+z", "undo", _("Undo"), id="game.undo"),
-        Binding("ctrl+s", "save", _("Save"), id="game.save"),
-        Binding("ctrl+o", "load", _("Load"), show=False, id="game.load"),
-        Binding("f1,question_mark", "help", _("Help"), id="game.help"),
+        Binding("e", "send('end_conquest')", N_("End conquest"), id="game.end_conquest"),
+        Binding("e", "send('end_redeploy')", N_("End redeployment"), id="game.end_redeploy"),
+        Binding("e", "send('end_turn')", N_("End turn"), id="game.end_turn"),
+        Binding("p", "pick_highlighted", N_("Pick"), id="game.pick"),
+        Binding("d", "decline", N_("Decline"), id="game.decline"),
+        Binding("b", "send('berserk_roll')", N_("Berserk roll"), id="game.berserk"),
+        Binding("n", "ally", N_("Name ally"), id="game.ally"),
+        Binding("plus", "place(1)", N_("Place 1"), id="game.place_one"),
+        Binding("a", "place_all", N_("Place all"), id="game.place_all"),
+        Binding("x", "on_region('abandon')", N_("Abandon"), id="game.abandon"),
+        Binding("f", "on_region('fortify')", N_("Fortress"), id="game.fortify"),
+        Binding("c", "on_region('encamp')", N_("Encampment"), id="game.encamp"),
+        Binding("H", "on_region('hero')", N_("Hero"), id="game.hero"),
+        Binding("u,ctrl+z", "undo", N_("Undo"), id="game.undo"),
+        Binding("ctrl+s", "save", N_("Save"), show=False, id="game.save"),
+        Binding("ctrl+o", "load", N_("Load"), show=False, id="game.load"),
+        Binding("i", "rule_of_this", N_("Rule of this"), id="game.rule_of_this"),
         *_digit_bindings(),
     ]
 
@@ -138,7 +140,7 @@ class GameScreen(Screen[None]):
                     yield ComboColumn(id="combos")
                     yield ComboDetails(id="combo-details")
                 yield LogPanel(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = _("Players")
@@ -475,26 +477,38 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(LoadDialog(), load)
 
-    def action_help(self) -> None:
-        keys = []
-        for active in self.active_bindings.values():
-            binding = active.binding
-            if active.enabled and binding.show and binding.description:
-                keys.append((self.app.get_key_display(binding), binding.description))
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys that work now, for the help screen."""
+        keys = shown_keys(self)
         if "deploy" in self.legal_kinds():
             keys.append(("1–9", _("Place that many tokens in the highlighted region")))
         if "pick" in self.legal_kinds():
             keys.append(("0–5", _("Pick the combo with that number")))
         keys += [
+            ("r", _("Rules: search the rules reference")),
             ("←↑↓→, " + _("mouse"), _("Move on the map; Enter or a click chooses a region")),
             ("tab", _("Switch between the map and the combo column")),
-            ("ctrl+p", _("Command palette: every action possible now, by name")),
+            ("ctrl+p", _("Command palette: every action possible now and the rules, by name")),
+            ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
             ("ctrl+o", _("Load a saved game")),
-            ("ctrl+q", _("Quit (the game is saved after every action)")),
         ]
-        intro = (phase_help(self.view.phase) if self.my_decision()
-                 else _("Watching: it is not your decision."))
-        self.app.push_screen(HelpScreen(intro, keys))
+        return keys
+
+    def help_intro(self) -> str:
+        """A word on the phase, for the help screen."""
+        return (phase_help(self.view.phase) if self.my_decision()
+                else _("Watching: it is not your decision."))
+
+    def action_rule_of_this(self) -> None:
+        """The rules of what is highlighted: the combo in the column, else the region under
+        the map cursor, else the current phase."""
+        combos = self.query_one(ComboColumn)
+        topics: list[str] = []
+        if self.focused is combos and combos.current is not None:
+            topics = combo_topics(combos.current)
+        elif self.map_view.cursor is not None:
+            topics = region_topics(self.view, self.map_view.cursor)
+        self.app.open_help("rules", topics or phase_topics(self.view))  # type: ignore[attr-defined]
 
     # --- for the command palette -------------------------------------------------------
     def palette_entries(self) -> list[tuple[str, Action]]:

@@ -9,11 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import list_maps, load_map, map_for_players
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
+from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
 DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
@@ -27,10 +29,10 @@ def maps_for(players: int) -> list[str]:
     return [official, *others]
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(TranslatedBindings, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "start", _("Start"), id="new.start"),
-        Binding("ctrl+o", "continue", _("Continue saved game"), id="new.continue"),
+        Binding("ctrl+n", "start", N_("Start"), id="new.start"),
+        Binding("ctrl+o", "continue", N_("Continue saved game"), id="new.continue"),
     ]
 
     def __init__(self, seed: int, players: int = 2) -> None:
@@ -67,7 +69,7 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="new-saves", classes="panel"):
                 yield SaveList(id="saves")
                 yield Button(_("Continue"), compact=True, id="continue")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#new-form").border_title = _("New game")

@@ -9,17 +9,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
+from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 
-class PassScreen(Screen[None]):
+class PassScreen(TranslatedBindings, Screen[None]):
     """Covers the board.  With a ``private`` note for the player who just finished (their
     score), that note shows first; Enter hides it and asks for the next player."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "continue", _("Continue"), id="pass.continue"),
+        Binding("enter", "continue", N_("Continue"), id="pass.continue"),
     ]
 
     def __init__(self, name: str, reason: str = "", private: str = "") -> None:
@@ -31,7 +33,7 @@ class PassScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(id="pass-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show()

@@ -10,16 +10,17 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, saves_dir
+from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.widgets.save_list import SaveList
 
 
-class SaveDialog(ModalScreen[str | None]):
+class SaveDialog(TranslatedBindings, ModalScreen[str | None]):
     """Asks for a save name; returns it, or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("Cancel"), id="save.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="save.cancel"),
     ]
 
     def __init__(self, default: str) -> None:
@@ -47,11 +48,11 @@ class SaveDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class LoadDialog(ModalScreen[SaveInfo | None]):
+class LoadDialog(TranslatedBindings, ModalScreen[SaveInfo | None]):
     """Lists the saved games; returns the chosen one, or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("Cancel"), id="load.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="load.cancel"),
     ]
 
     def compose(self) -> ComposeResult:

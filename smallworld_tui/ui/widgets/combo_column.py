@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
@@ -13,18 +14,20 @@ from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name
 
 
-def combo_prompt(combo: ComboView, affordable: bool) -> Text:
-    """ "0¢ Flying Trolls  9 tokens  +2¢" (price first, coins on the combo last)."""
-    price = _("{price}¢").format(price=combo.slot).rjust(3)
-    text = Text(price, style="bold" if affordable else "dim")
-    text.append(" ")
-    text.append(combo_name(combo.race, combo.power), style="bold" if affordable else "")
-    text.append(" " + _("{tokens}t").format(tokens=combo.tokens))
-    if combo.coins:
-        text.append(" " + _("+{coins}¢").format(coins=combo.coins), style="bold")
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+def combo_prompt(combo: ComboView, affordable: bool) -> Table:
+    """ "0¢ Flying Trolls   9t +2¢": price first, coins lying on the combo last; a long name
+    is shortened to fit, never the numbers."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True, min_width=3)
+    coins = _("+{coins}¢").format(coins=combo.coins) if combo.coins else ""
+    grid.add_row(Text(_("{price}¢").format(price=combo.slot),
+                      style="bold" if affordable else "dim"),
+                 Text(combo_name(combo.race, combo.power), style="bold" if affordable else ""),
+                 _("{tokens}t").format(tokens=combo.tokens), Text(coins, style="bold"))
+    return grid
 
 
 class ComboColumn(OptionList):

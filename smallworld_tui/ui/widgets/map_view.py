@@ -29,8 +29,9 @@ from textual.strip import Strip
 
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.view import PlayerView, RegionView
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import N_
 from smallworld_tui.ui import palette
+from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.widgets.region_info import region_text
 
 OUT = -1  # the "region" outside the board
@@ -365,7 +366,7 @@ class _Styles:
 
 # --- the widget -------------------------------------------------------------------------
 
-class MapView(ScrollView, can_focus=True):
+class MapView(TranslatedBindings, ScrollView, can_focus=True):
     """The board. Arrows/hjkl move the region cursor, Enter/space or a click choose."""
 
     DEFAULT_CSS = """
@@ -375,11 +376,11 @@ class MapView(ScrollView, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1, 0)", _("Left"), id="map.left", show=False),
-        Binding("right,l", "move(1, 0)", _("Right"), id="map.right", show=False),
-        Binding("up,k", "move(0, -1)", _("Up"), id="map.up", show=False),
-        Binding("down,j", "move(0, 1)", _("Down"), id="map.down", show=False),
-        Binding("enter,space", "choose", _("Choose"), id="map.choose"),
+        Binding("left,h", "move(-1, 0)", N_("Left"), id="map.left", show=False),
+        Binding("right,l", "move(1, 0)", N_("Right"), id="map.right", show=False),
+        Binding("up,k", "move(0, -1)", N_("Up"), id="map.up", show=False),
+        Binding("down,j", "move(0, 1)", N_("Down"), id="map.down", show=False),
+        Binding("enter,space", "choose", N_("Choose"), id="map.choose"),
     ]
 
     cursor: reactive[int] = reactive(0)

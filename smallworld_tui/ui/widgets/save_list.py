@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from smallworld_tui.i18n import _
 from smallworld_tui.saves import SaveInfo, list_saves
+from smallworld_tui.ui.describe import joined
 
 
 def save_prompt(save: SaveInfo) -> Text:
@@ -19,7 +20,7 @@ def save_prompt(save: SaveInfo) -> Text:
         return Text.assemble((save.name, "strike"), "\n", (f"  {save.error}", "italic"))
     text = Text(save.name, style="bold")
     details = _("{players} · {actions} actions · {when}").format(
-        players=", ".join(save.players), actions=save.actions, when=when)
+        players=joined(save.players), actions=save.actions, when=when)
     text.append(f"\n  {details}", style="dim")
     return text
 

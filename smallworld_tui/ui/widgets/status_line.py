@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import combo_name, race_name, tokens
+from smallworld_tui.ui.describe import combo_name, joined, race_name, tokens
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 
 
@@ -53,7 +53,7 @@ def task(view: PlayerView) -> str:
         pieces = {"fortify": _("f Fortress"), "encamp": _("c Encampment"), "hero": _("H Hero")}
         extra = [label for kind, label in pieces.items() if kind in kinds]
         if extra:
-            head += "; " + ", ".join(extra)
+            head = _("{task}; {more}").format(task=head, more=joined(extra))
         return head
     if view.phase == "end":
         choices = []
@@ -62,7 +62,7 @@ def task(view: PlayerView) -> str:
         if "ally" in kinds:
             choices.append(_("n names an ally (Diplomat)"))
         choices.append(_("e ends the turn"))
-        return _("end of turn: {choices}").format(choices=", ".join(choices))
+        return _("end of turn: {choices}").format(choices=joined(choices))
     return ""
 
 

@@ -11,6 +11,7 @@ from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
 from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Power, Trait
 from smallworld_tui.engine.decline import go_into_decline
+from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
@@ -211,7 +212,7 @@ class Heroic(Power):
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         needed = min(HEROES, army.mask.bit_count())
         if g.phase == "redeploy" and (g.heroes & army.mask).bit_count() < needed:
-            return "place your Heroes first"
+            return N_("place your Heroes first")
         return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

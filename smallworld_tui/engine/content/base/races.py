@@ -10,6 +10,7 @@ from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, take_region
 from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Race, Trait
+from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
@@ -57,7 +58,7 @@ class Amazons(Race):
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.extra.get("debt", 0):
-            return "the 4 extra Amazons must leave the map: abandon a region"
+            return N_("the 4 extra Amazons must leave the map: abandon a region")
         return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

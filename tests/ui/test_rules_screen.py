@@ -1,0 +1,179 @@
+"""The rules in the app: the help screen's rules tab, "Rule of this", the palette's topics,
+and the interface in Japanese."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from textual.widgets import Input, OptionList, Static, TabbedContent
+
+from smallworld_tui.engine import Action, Record
+from smallworld_tui.i18n import set_language
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.palette import seat_letters
+from smallworld_tui.ui.rule_topics import phase_topics, region_topics
+from smallworld_tui.ui.screens.game import GameScreen
+from smallworld_tui.ui.screens.help import HelpScreen
+from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
+from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
+from smallworld_tui.ui.widgets.status_line import StatusLine
+from ui.driver import act, game_screen, session, settle, text_of
+
+SIZE = (100, 35)
+STACKS = {"races": ["trolls", "elves"], "powers": ["flying", "hill"]}
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The interface in Japanese for one test; back to the locale's (English) afterwards."""
+    set_language("ja")
+    yield
+    set_language(None)
+
+
+def browser(app: SmallWorldApp) -> RulesBrowser:
+    assert isinstance(app.screen, HelpScreen)
+    return app.screen.query_one(RulesBrowser)
+
+
+def listed(app: SmallWorldApp) -> list[str]:
+    """The topic ids the rules tab lists (headings left out)."""
+    options = browser(app).query_one("#rules-topics", OptionList).options
+    return [option.id for option in options if option.id is not None]
+
+
+def shown_text(app: SmallWorldApp) -> str:
+    return text_of(browser(app).query_one("#rules-text", Static))
+
+
+async def test_r_opens_the_rules_and_escape_closes_them() -> None:
+    app = SmallWorldApp(session(players=3, **STACKS))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(TabbedContent).active == "rules"
+        assert isinstance(app.focused, Input)  # type to search at once
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_f1_opens_the_keys_with_the_rules_a_tab_away() -> None:
+    app = SmallWorldApp(seed=1)  # the new-game screen
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(TabbedContent).active == "keys"
+        assert ("^n", "Start") in app.screen.keys
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen.query_one(TabbedContent).active == "rules"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "truce"), ("ja", "攻撃しなかった")])
+async def test_search_finds_a_power_by_a_word_of_its_text(lang: str, words: str) -> None:
+    set_language(lang)
+    try:
+        app = SmallWorldApp(session(players=3, **STACKS))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("r")
+            await settle(pilot)
+            if lang == "en":
+                await pilot.press(*words)
+            else:
+                browser(app).query_one(Input).value = words
+            await settle(pilot)
+            assert listed(app) == ["diplomat"]
+            assert ("Diplomat" if lang == "en" else "外交官") in shown_text(app)
+    finally:
+        set_language(None)
+
+
+async def test_rule_of_this_shows_the_highlighted_combos_race_and_power() -> None:
+    app = SmallWorldApp(session(players=3, **STACKS))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down")  # combo 1: Hill Elves
+        await pilot.press("i")
+        await settle(pilot)
+        assert browser(app).shown == ["elves", "hill"]
+        text = shown_text(app)
+        assert "Elves" in text and "Hill" in text and "Trolls" not in text
+        topics = browser(app).topics
+        assert topics.get_option_at_index(topics.highlighted or 0).id == "elves"
+
+
+async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
+    s = session(players=3, **STACKS)
+    s.apply(Action("pick", 0))
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        view = screen.view
+        tribe = next(r.id for r in view.regions if r.lost_tribe)
+        screen.map_view.cursor = tribe
+        await pilot.press("i")
+        await settle(pilot)
+        assert browser(app).shown[0] == "lost_tribe"
+
+
+def test_region_and_phase_topics() -> None:
+    s = session(players=3, **STACKS)
+    s.apply(Action("pick", 0))
+    conquest = next(a for a in s.view(0).legal if a.kind == "conquer")
+    s.apply(conquest)
+    view = s.view(0)
+    assert region_topics(view, conquest.target)[:2] == ["trolls", "flying"]
+    assert "troll_lair" in region_topics(view, conquest.target)
+    mountain = next(r.id for r in view.map.regions if r.mountain and view.regions[r.id].seat == -1)
+    assert region_topics(view, mountain) == ["mountain"]
+    plain = next(r.id for r in view.map.regions
+                 if not (r.mountain or r.mine or r.magic or r.cavern or r.water)
+                 and view.regions[r.id].seat == -1 and not view.regions[r.id].lost_tribe)
+    assert region_topics(view, plain) == []
+    assert phase_topics(view) == ["conquest"]
+
+
+async def test_the_palette_finds_rules_topics() -> None:
+    app = SmallWorldApp(session(players=3, **STACKS))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        provider = RulesTopicsProvider(app.screen)
+        hits = [hit async for hit in provider.search("sorc")]
+        assert hits and max(hits, key=lambda hit: hit.score).text == "Sorcerers"
+        japanese = [hit async for hit in provider.search("ソーサラー")]
+        assert any(hit.text.startswith("Sorcerers") for hit in japanese)
+        discovered = [hit async for hit in provider.discover()]
+        assert len(discovered) > 40
+        run: Callable[[], object] = max(hits, key=lambda hit: hit.score).command
+        run()
+        await settle(pilot)
+        assert browser(app).shown == ["sorcerers"]
+
+
+async def test_the_interface_speaks_japanese(japanese: None) -> None:
+    s = GameSession(Record(players=["太郎", "花子", "次郎"], map="base-3p", seed=1,
+                           options={"flying_enters_anywhere": False}, **STACKS))
+    app = SmallWorldApp(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert "ラウンド1/10" in text_of(screen.query_one(StatusLine))
+        assert screen.query_one("#players").border_title == "プレイヤー"
+        descriptions = {a.binding.description for a in screen.active_bindings.values()}
+        assert {"このルール", "ヘルプ", "終了"} <= descriptions
+        assert seat_letters(s.record.players) == ["A", "B", "C"]  # no Latin initial
+        assert seat_letters(["太郎", "Ｈａｎａ"]) == ["A", "H"]  # full-width letters count
+        await act(pilot, Action("pick", 0))
+        screen.send(Action("conquer", 0))  # the sea: refused in Japanese
+        await settle(pilot)
+        assert any("海と湖" in n.message for n in app._notifications)
+
