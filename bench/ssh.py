@@ -1,13 +1,14 @@
 """SSH serving cost: bytes sent per move, and how many sessions one host holds.
 
-    python bench/ssh.py [--moves 12] [--interval 0.4] [--sessions 5,10,20,30]
+    python bench/ssh.py [--moves 12] [--interval 0.4] [--sessions 5,10,20,30] [--size 100x30]
 
 A child process runs the SSH server (base-5p, loopback only) and plays one random legal move
 every ``interval`` seconds once the five seats are taken; this process connects K terminals
 (5 players + spectators) that only read.  For each move, a terminal's repaint time is the time
-from the move to the last byte of the burst it caused.  Prints, per K, the median and 90th
-percentile repaint and the bytes per move per terminal; stops at the first K whose median
-exceeds 100 ms, or after the last K.  Every run is bounded (moves x interval per K).
+from the move to the last byte of the burst of output it caused (until 50 ms of silence).
+Prints, per K, the median and 90th percentile repaint and the bytes per move per terminal;
+stops at the first K whose median exceeds 100 ms, or after the last K.  Every run is bounded
+(moves x interval per K).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import asyncssh
 PASSWORD = "bench"
 SEATS = 5
 TARGET_MS = 100.0
+QUIET = 0.05
 
 
 # --- the server side (child process) ---------------------------------------------------------
@@ -67,14 +69,15 @@ async def serve(port_file: Path, moves: int, interval: float, db: Path) -> None:
 # --- the terminals (this process) ------------------------------------------------------------
 
 class Terminal:
-    def __init__(self) -> None:
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
         self.chunks: list[tuple[float, int]] = []
 
     async def run(self, port: int, name: str, stop: asyncio.Event) -> None:
         async with asyncssh.connect("127.0.0.1", port, username=name, password=PASSWORD,
                                     known_hosts=None) as conn:
             process = await conn.create_process(term_type="xterm-256color",
-                                                term_size=(160, 50), encoding=None)
+                                                term_size=self.size, encoding=None)
             while not stop.is_set():
                 try:
                     data = await asyncio.wait_for(process.stdout.read(65536), 0.2)
@@ -85,7 +88,8 @@ class Terminal:
                 self.chunks.append((time.monotonic(), len(data)))
 
 
-async def measure(sessions: int, moves: int, interval: float) -> tuple[list[float], list[int]]:
+async def measure(sessions: int, moves: int, interval: float,
+                  size: tuple[int, int]) -> tuple[list[float], list[int]]:
     with tempfile.TemporaryDirectory() as tmp:
         port_file = Path(tmp) / "port"
         child = subprocess.Popen(
@@ -97,7 +101,7 @@ async def measure(sessions: int, moves: int, interval: float) -> tuple[list[floa
                 await asyncio.sleep(0.05)
             port = int(port_file.read_text())
             stop = asyncio.Event()
-            terminals = [Terminal() for _ in range(sessions)]
+            terminals = [Terminal(size) for _ in range(sessions)]
             tasks = []
             for i, t in enumerate(terminals):
                 tasks.append(asyncio.create_task(t.run(port, f"p{i + 1}", stop)))
@@ -115,11 +119,22 @@ async def measure(sessions: int, moves: int, interval: float) -> tuple[list[floa
     for i, start in enumerate(move_times):
         end = move_times[i + 1] if i + 1 < len(move_times) else start + interval
         for t in terminals:
-            burst = [(ts, n) for ts, n in t.chunks if start <= ts < end]
+            burst = first_burst([(ts, n) for ts, n in t.chunks if start <= ts < end])
             if burst:
                 latencies.append((burst[-1][0] - start) * 1000)
                 sizes.append(sum(n for _, n in burst))
     return latencies, sizes
+
+
+def first_burst(chunks: list[tuple[float, int]]) -> list[tuple[float, int]]:
+    """The output that answers a move: chunks until the first silence of ``QUIET`` seconds
+    (later output, like a die animation or a notice timing out, is not that repaint)."""
+    burst = chunks[:1]
+    for chunk in chunks[1:]:
+        if chunk[0] - burst[-1][0] > QUIET:
+            break
+        burst.append(chunk)
+    return burst
 
 
 def main() -> None:
@@ -127,15 +142,18 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=12)
     parser.add_argument("--interval", type=float, default=0.4)
     parser.add_argument("--sessions", default="5,10,20,30,40")
+    parser.add_argument("--size", default="100x30", help="terminal size, COLSxROWS")
     parser.add_argument("--child")
     parser.add_argument("--db")
     args = parser.parse_args()
     if args.child:
         asyncio.run(serve(Path(args.child), args.moves, args.interval, Path(args.db)))
         return
+    cols, rows = (int(x) for x in args.size.split("x"))
+    print(f"terminals of {cols}x{rows}, {args.moves} moves {args.interval} s apart")
     held = 0
     for k in (int(x) for x in args.sessions.split(",")):
-        latencies, sizes = asyncio.run(measure(k, args.moves, args.interval))
+        latencies, sizes = asyncio.run(measure(k, args.moves, args.interval, (cols, rows)))
         if not latencies:
             print(f"{k:3d} sessions: no repaint measured")
             break

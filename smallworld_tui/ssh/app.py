@@ -78,7 +78,9 @@ class ServerApp(SmallWorldApp):
         self.conn = conn
 
     def first_screen(self) -> Screen[Any]:
-        if self.server.session is None:
+        # the game may have started between this app's creation and its first screen
+        self.session = self.server.session
+        if self.session is None:
             return LobbyScreen(self.server, self.conn)
         return super().first_screen()
 

@@ -85,6 +85,14 @@ async def test_players_see_only_their_own_coins_and_spectators_none(host: Host) 
         await p.close()
 
 
+async def test_players_joining_at_the_same_moment_all_get_the_game(host: Host) -> None:
+    amy, ben = await asyncio.gather(Player.join(host.port, "Amy", PASSWORD),
+                                    Player.join(host.port, "Ben", PASSWORD))
+    for player in (amy, ben):
+        await player.wait_for("Round 1", "Players")
+        await player.close()
+
+
 async def test_moves_show_on_every_screen_and_only_the_actor_acts(host: Host) -> None:
     amy, ben = await two_players(host)
     assert host.server is not None and host.server.session is not None

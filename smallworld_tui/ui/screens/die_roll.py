@@ -34,12 +34,22 @@ def outcome_text(event: Event, narrator: Narrator) -> Text:
 
 
 class DieScreen(ModalScreen[None]):
-    """Any key or click closes it."""
+    """Any key or click closes it; so does ``close_after`` seconds when given."""
 
-    def __init__(self, event: Event, narrator: Narrator) -> None:
+    def __init__(self, event: Event, narrator: Narrator,
+                 close_after: float | None = None) -> None:
         super().__init__()
         self.event = event
         self.narrator = narrator
+        self.close_after = close_after
+
+    def on_mount(self) -> None:
+        if self.close_after is not None:
+            self.set_timer(self.close_after, self._close)
+
+    def _close(self) -> None:
+        if self.is_current:
+            self.dismiss()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="die-box"):

@@ -28,7 +28,7 @@ from smallworld_tui.ui.describe import Narrator, action_label, coins, combo_name
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
-from smallworld_tui.ui.screens.die_roll import DieScreen
+from smallworld_tui.ui.screens.die_roll import DieScreen, outcome_text
 from smallworld_tui.ui.screens.end import EndScreen
 from smallworld_tui.ui.screens.help import shown_keys
 from smallworld_tui.ui.screens.map_marks import (
@@ -64,6 +64,9 @@ def phase_help(phase: str) -> str:
         "defender": _("Place the survivors of the attack in your remaining regions."),
         "end": _("End of the turn: the last choices of your powers."),
     }.get(phase, "")
+
+
+DIE_SECONDS = 4.0  # how long the die stays up on a terminal of one's own (SSH)
 
 
 class SessionChanged(Message):
@@ -246,10 +249,11 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     def on_resize(self) -> None:
         # after Screen's own handler has set the breakpoint classes (-short, -tall)
-        self.call_later(self._show_players)
+        self.call_after_refresh(self._show_players)
 
     def _show_players(self) -> None:
-        self.query_one(PlayersPanel).show(self.view, compact=self.has_class("-short"))
+        for panel in self.query(PlayersPanel):  # none once the screen has been replaced
+            panel.show(self.view, compact=self.has_class("-short"))
 
     def _session_changed(self, events: list[Event]) -> None:
         """The session's listener: may run in another thread (SSH), so only post."""
@@ -268,7 +272,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._logged = len(self.session.log)
         for event in events:
             if event.kind == "die_rolled":
-                self._queue(DieScreen(event, self.narrator()))
+                self._show_die(event)
         target = self.seating.seat(self.session)
         if target != self._next_viewer and target >= 0:
             if self.seating.pass_screens:
@@ -278,6 +282,18 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.redraw()
         if self.view.finished:
             self._queue_end()
+
+    def _show_die(self, event: Event) -> None:
+        """The big die for whoever rolled it (and in hotseat); a notice for those watching
+        from their own terminal, which does not block them (or cost a dimmed repaint).
+        On a terminal of one's own the die closes by itself after a while."""
+        if self.seating.hotseat:
+            self._queue(DieScreen(event, self.narrator()))
+        elif event.seat == self.viewer:
+            self._queue(DieScreen(event, self.narrator(), close_after=DIE_SECONDS))
+        else:
+            self.notify(outcome_text(event, self.narrator()).plain, title=_("Die roll"),
+                        timeout=8)
 
     # --- viewer, pass screens, modals --------------------------------------------------
     def _set_viewer(self, seat: int) -> None:
@@ -362,8 +378,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.map_view.show(view, marked)
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs)
         self.set_class(view.phase == "pick", "-pick")
-        bindings_key = (frozenset(a.kind for a in view.legal), view.phase,
-                        self.session.can_undo())
+        mine = self.my_decision()  # what check_action depends on, and only that
+        bindings_key = (frozenset(a.kind for a in view.legal),
+                        mine and view.phase in ("redeploy", "defender"),
+                        mine and self.session.can_undo())
         key = (self.viewer, view.actor, view.phase)
         if key != self._phase_key:
             self._phase_key = key

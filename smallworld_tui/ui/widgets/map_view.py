@@ -47,6 +47,17 @@ _DIRECTIONS = {"UP": (0,), "RIGHT": (1,), "DOWN": (2,), "LEFT": (3,),
 _WEIGHTS = {"LIGHT": 1, "HEAVY": 2}
 
 
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Consecutive runs in sorted ``values`` as (first, last) pairs."""
+    runs: list[tuple[int, int]] = []
+    for v in values:
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
 @cache
 def _box_chars() -> dict[Arms, str]:
     """Every light/heavy box-drawing character by its arms, read from the Unicode names
@@ -505,11 +516,16 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         if layout is None or not regions:
             return
         oy = self._origin[1]
+        rows: set[int] = set()
         for region in regions:
             box = layout.bounds[region]
-            for y in range(box.y - 1, box.bottom + 1):
-                self._lines.pop(y + oy, None)
-        self.refresh()
+            rows.update(range(box.y - 1 + oy, box.bottom + 1 + oy))
+        for y in rows:
+            self._lines.pop(y, None)
+        # repaint only those rows: a whole-map repaint per move costs every terminal dearly
+        top_visible, width = round(self.scroll_y), self.size.width
+        for top, bottom in _runs(sorted(rows)):
+            self.refresh(Region(0, top - top_visible, width, bottom - top + 1))
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

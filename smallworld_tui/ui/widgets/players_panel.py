@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
-from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name, race_name
 from smallworld_tui.ui.widgets.seat_text import seat_chip
+from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
 
 def player_lines(view: PlayerView, seat: int, compact: bool = False) -> list[Text]:
@@ -45,10 +45,10 @@ def player_lines(view: PlayerView, seat: int, compact: bool = False) -> list[Tex
     return [races] if compact else [head, races]
 
 
-class PlayersPanel(Static):
+class PlayersPanel(SteadyStatic):
     """Every player, the one whose turn it is marked with ▶."""
 
     def show(self, view: PlayerView, compact: bool = False) -> None:
         lines = [line for seat in range(len(view.names))
                  for line in player_lines(view, seat, compact)]
-        self.update(Group(*lines))
+        self.show_content(Group(*lines))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import race_name, region_label, tokens
 from smallworld_tui.ui.widgets.seat_text import seat_color
+from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
 
 def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
@@ -44,6 +44,6 @@ def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
     return text
 
 
-class RegionInfo(Static):
+class RegionInfo(SteadyStatic):
     def show(self, view: PlayerView, region: int | None, costs: dict[int, int]) -> None:
-        self.update(region_text(view, region, costs) if region is not None else "")
+        self.show_content(region_text(view, region, costs) if region is not None else "")

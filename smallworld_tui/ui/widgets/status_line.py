@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name, joined, race_name, tokens
 from smallworld_tui.ui.widgets.seat_text import seat_chip
+from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
 
 def doing(view: PlayerView) -> str:
@@ -81,6 +81,6 @@ def status_text(view: PlayerView) -> Text:
     return text
 
 
-class StatusLine(Static):
+class StatusLine(SteadyStatic):
     def show(self, view: PlayerView) -> None:
-        self.update(status_text(view))
+        self.show_content(status_text(view))
