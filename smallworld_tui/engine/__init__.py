@@ -8,7 +8,8 @@ imports textual, rich or click.
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
-from smallworld_tui.engine.game import apply, legal_actions, new_game, why_illegal, winners
+from smallworld_tui.engine.explain import why_illegal
+from smallworld_tui.engine.game import apply, legal_actions, new_game, winners
 from smallworld_tui.engine.record import Record, load_record, save_record
 from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.engine.view import PlayerView, view

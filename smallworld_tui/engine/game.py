@@ -31,7 +31,6 @@ from smallworld_tui.engine.conquest import (
     discount_masks,
     draw_power,
     lift_for_redeploy,
-    reach_mask,
     ready_troops,
     take_region,
 )
@@ -39,9 +38,9 @@ from smallworld_tui.engine.content import POWERS, RACES, Trait
 from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.explain import illegal, redeploy_blocker
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, Combo, GameState, TurnState
-from smallworld_tui.i18n import N_
 
 STARTING_COINS: int = table()["setup"]["starting_coins"]
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -179,18 +178,6 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
         out.append(A.END_REDEPLOY)
     return out
-
-
-def redeploy_blocker(g: GameState, army: Army) -> tuple[str, dict[str, Any]]:
-    """Why the army may not end its redeployment yet, as a message template and its
-    parameters (an empty template if it may)."""
-    if army.hand and army.mask:
-        return N_("you still have {hand} token(s) to place"), {"hand": army.hand}
-    for t in army.traits():
-        reason = t.redeploy_blocker(g, army)
-        if reason:
-            return reason, {}
-    return "", {}
 
 
 # --- apply ---------------------------------------------------------------------------------
@@ -459,84 +446,3 @@ def winners(g: GameState) -> list[int]:
     tied = [s for s in range(g.players) if g.coins[s] == best]
     most = max(tokens_on_board(g, s) for s in tied)
     return [s for s in tied if tokens_on_board(g, s) == most]
-
-
-# --- explanations --------------------------------------------------------------------------
-
-def region_label(g: GameState, region: int) -> str:
-    """How players call a region: its terrain and number, e.g. "Forest 7"."""
-    return f"{g.map.regions[region].terrain.capitalize()} {region}"
-
-
-def illegal(g: GameState, action: Action) -> IllegalAction:
-    """The error for an action that is not legal now, with a reason a player understands."""
-    template, params = _why(g, action)
-    return IllegalAction(template, lambda r: region_label(g, r), **params)
-
-
-def why_illegal(g: GameState, action: Action) -> str:
-    return str(illegal(g, action))
-
-
-def _why(g: GameState, action: Action) -> tuple[str, dict[str, Any]]:
-    kind, phase = action.kind, g.phase
-    on_map = 0 <= action.target < len(g.map.regions)
-    if phase == "over":
-        return N_("the game is over"), {}
-    if kind == "pick":
-        if phase != "pick":
-            return N_("you can only pick a combo when you have no active race"), {}
-        if not 0 <= action.target < len(g.combos):
-            return N_("there is no combo number {slot}"), {"slot": action.target}
-        return (N_("that combo costs {cost} coins; you have {coins}"),
-                {"cost": action.target, "coins": g.coins[g.seat]})
-    if kind in ("conquer", "final", "abandon", "decline") and phase != "conquer":
-        return N_("you cannot do that now: it is not the time to conquer"), {}
-    if kind in ("conquer", "final"):
-        army = g.armies[g.turn.acting]
-        if not on_map:
-            return N_("there is no region {number}"), {"number": action.target}
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if not reach_mask(g, army) >> action.target & 1:
-            return _unreachable(g, army, action.target)
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
-        cost = conquest_cost(g, action.target, discount_masks(g, army))
-        if kind == "conquer" or cost <= army.hand:
-            return (N_("{region} costs {cost} tokens; you have {hand}"),
-                    {"region": action.target, "cost": cost, "hand": army.hand})
-        return (N_("{region} costs {cost} tokens: with {hand} in hand you are more than "
-                "{most} short to try the die"), {"region": action.target, "cost": cost,
-                                                "hand": army.hand, "most": MAX_SHORTFALL})
-    if kind == "abandon":
-        return N_("you can only abandon your own regions, before your first conquest this turn"), {}
-    if kind == "decline":
-        return N_("you can only go into decline at the start of your turn, before acting"), {}
-    if kind == "deploy" and phase in ("redeploy", "defender"):
-        army = g.armies[g.turn.acting]
-        if not on_map or not army.mask >> action.target & 1:
-            return N_("you can only place tokens in your own regions"), {}
-        return N_("you have {hand} token(s) to place"), {"hand": army.hand}
-    if kind == "end_redeploy" and phase in ("redeploy", "defender"):
-        template, params = redeploy_blocker(g, g.armies[g.turn.acting])
-        return template or N_("not now"), params
-    return N_("{action} is not possible now"), {"action": str(action)}
-
-
-def _unreachable(g: GameState, army: Army, region: int) -> tuple[str, dict[str, Any]]:
-    params = {"region": region}
-    if army.mask >> region & 1:
-        return N_("you already hold {region}"), params
-    if g.map.water_mask >> region & 1 and not any(t.enters_water for t in army.traits()):
-        return N_("only Seafaring races may conquer the Seas and the Lake"), {}
-    if g.immune_mask(army.seat) >> region & 1:
-        return N_("{region} is immune (Hole-in-the-Ground, Hero or Dragon)"), params
-    if army.mask == 0:
-        return N_("your first conquest must be in a border region"), {}
-    near = 0
-    for r in bits(army.mask):
-        near |= g.map.neighbor_masks[r]
-    if near >> region & 1 and g.region_army[region] >= 0:
-        return N_("{region} is protected by a Diplomat's peace with you"), params
-    return N_("{region} is not adjacent to your regions"), params
