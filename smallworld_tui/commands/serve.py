@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib.util
 import ipaddress
 import logging
+import os
+import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from smallworld_tui.commands.relay import PASSWORD_ENV
 from smallworld_tui.engine import RecordError
 from smallworld_tui.engine.board import MapError, load_map
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import _, current_language
 from smallworld_tui.saves import data_dir
+
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
 
 
 def _is_loopback(host: str) -> bool:
@@ -22,6 +31,30 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _check_web(password: str | None, authorized_keys: Path | None) -> None:
+    """Browsers log in by password, through the relay, which needs textual-serve and pyte."""
+    if password is None and authorized_keys is not None:
+        raise click.UsageError(_("--web needs --password: browsers log in with a password"))
+    missing = [m for m in ("textual_serve", "pyte") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise click.ClickException(_("--web needs {modules}: pip install "
+                                     "'smallworld-tui[web]'").format(modules=", ".join(missing)))
+
+
+async def _serve_web(host: str, ssh_port: int, web_port: int,
+                     password: str | None) -> tuple[AppRunner, int]:
+    """Start the web page of ``--web``: its runner (to clean up) and its port."""
+    from smallworld_tui.ssh.web import relay_command, start_web
+
+    if password is not None and _is_loopback(host):
+        os.environ[PASSWORD_ENV] = password  # local browsers only: no need to ask for it
+    try:
+        return await start_web(relay_command(host, ssh_port, current_language()), host, web_port)
+    except OSError as exc:
+        raise click.ClickException(_("cannot serve the web page on port {port}: {error}").format(
+            port=web_port, error=exc)) from None
 
 
 @click.command("serve")
@@ -37,10 +70,16 @@ def _is_loopback(host: str) -> bool:
 @click.option("--new", "fresh", is_flag=True, help="Start a new game even if one is unfinished.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
               help="SQLite file of the server's games (default: in the user data directory).")
+@click.option("--web", is_flag=True, help="Also let players join from a browser.")
+@click.option("--web-port", default=8080, show_default=True, type=click.IntRange(0, 65535),
+              help="Port of the web page (with --web).")
 def command(host: str, port: int, players: int, map_name: str | None, names: str | None,
             seed: int | None, password: str | None, authorized_keys: Path | None, fresh: bool,
-            db: Path | None) -> None:
-    """Host a game: players join with `ssh -p PORT NAME@HOST`."""
+            db: Path | None, web: bool, web_port: int) -> None:
+    """Host a game: players join with `ssh -p PORT NAME@HOST`.
+
+    With --web, players can also join from a browser at http://HOST:WEB_PORT.
+    """
     from smallworld_tui.ssh.app import make_app
     from smallworld_tui.ssh.server import (
         GameServer,
@@ -64,6 +103,8 @@ def command(host: str, port: int, players: int, map_name: str | None, names: str
                     map=map_name, n=players))
         except MapError as exc:
             raise click.ClickException(str(exc)) from None
+    if web:
+        _check_web(password, authorized_keys)
     if password is None and authorized_keys is None:
         password = generate_password()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -78,8 +119,13 @@ def command(host: str, port: int, players: int, map_name: str | None, names: str
     quiet_textual_stdio()
 
     async def run() -> None:
+        stop = asyncio.current_task()
+        assert stop is not None
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
         acceptor = await start_server(server, host, port, key, password, authorized_keys)
         bound = acceptor.sockets[0].getsockname()[1]
+        runner, web_bound = await _serve_web(host, bound, web_port, password) if web else (None, 0)
         if resumed:
             click.echo(_("Resuming game {id} ({names}).").format(
                 id=server.game_id, names=", ".join(server.names)))
@@ -89,12 +135,20 @@ def command(host: str, port: int, players: int, map_name: str | None, names: str
                                                                             host=host))
         if password:
             click.echo(_("Password:   {password}").format(password=password))
+        if runner is not None:
+            address = f"[{host}]" if ":" in host else host
+            click.echo(_("Browsers:   http://{address}:{port}").format(address=address,
+                                                                    port=web_bound))
         click.echo(_("Press Ctrl+C to stop; the game is saved after every move."))
-        await acceptor.wait_closed()
+        try:
+            await acceptor.wait_closed()
+        finally:
+            if runner is not None:
+                await runner.cleanup()
 
     try:
         asyncio.run(run())
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         click.echo(_("Server stopped."))
     finally:
         store.close()
