@@ -9,12 +9,11 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
 import pyte
-import pytest
 from rich.color import Color
 from rich.style import Style
 from textual import events
@@ -22,7 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from remote.client import Player
-from remote.test_ssh import PASSWORD, Host
+from remote.servers import PASSWORD, Host
 from smallworld_tui.ssh.relay import (
     RelayApp,
     RemoteTerminal,
@@ -32,15 +31,6 @@ from smallworld_tui.ssh.relay import (
 )
 
 SIZE = (100, 32)
-
-
-@pytest.fixture
-async def host(tmp_path: Path) -> AsyncIterator[Host]:
-    h = Host(tmp_path)
-    await h.start()
-    yield h
-    await h.stop()
-    h.store.close()
 
 
 def relay_text(app: RelayApp) -> str:
