@@ -121,7 +121,7 @@ def command(host: str, port: int, players: int, map_name: str | None, names: str
     async def run() -> None:
         stop = asyncio.current_task()
         assert stop is not None
-        with contextlib.suppress(NotImplementedError):
+        with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
         acceptor = await start_server(server, host, port, key, password, authorized_keys)
         bound = acceptor.sockets[0].getsockname()[1]

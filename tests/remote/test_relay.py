@@ -81,12 +81,17 @@ async def test_a_relay_player_sees_and_plays_the_shared_game(host: Host) -> None
         await ben.close()
 
 
+async def join_connected(pilot: Pilot[None], app: RelayApp, host: Host) -> None:
+    """Join as Amy and wait until the server holds her connection."""
+    await join(pilot, app, "Amy")
+    await until(pilot, lambda: host.server is not None and bool(host.server.connections),
+                "Amy is connected")
+
+
 async def test_the_relay_quits_when_the_server_ends_the_session(host: Host) -> None:
     app = RelayApp(host.port, password=PASSWORD)
     async with app.run_test(size=SIZE) as pilot:
-        await join(pilot, app, "Amy")
-        await until(pilot, lambda: host.server is not None and bool(host.server.connections),
-                    "Amy is connected")
+        await join_connected(pilot, app, host)
         assert host.server is not None
         host.server.connections[0].app.exit()
         await until(pilot, lambda: app.return_code == 0, "the relay quits")
@@ -95,9 +100,7 @@ async def test_the_relay_quits_when_the_server_ends_the_session(host: Host) -> N
 async def test_a_dropped_connection_goes_back_to_the_form_and_can_rejoin(host: Host) -> None:
     app = RelayApp(host.port, password=PASSWORD)
     async with app.run_test(size=SIZE) as pilot:
-        await join(pilot, app, "Amy")
-        await until(pilot, lambda: host.server is not None and bool(host.server.connections),
-                    "Amy is connected")
+        await join_connected(pilot, app, host)
         assert host.server is not None
         host.server.connections[0].terminal.process.channel.get_connection().abort()
         await until(pilot, lambda: app.screen is app.form, "back to the form")
