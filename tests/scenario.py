@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from smallworld_tui.engine import Action, Event, GameState, apply, new_game
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.board import Region, load_map
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import _start_turn, legal_actions
@@ -34,9 +34,32 @@ def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
     g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice)
     if clear_tribes:
         for r, army in enumerate(g.region_army):
-            if army == LOST_TRIBE:
+            if army == NEUTRAL:
                 empty(g, r)
     return g
+
+
+def q(id_: str) -> str:
+    """The base game's qualified id of a race, power or piece."""
+    return id_ if ":" in id_ else f"base:{id_}"
+
+
+def put(g: GameState, piece: str, region: int, n: int = 1) -> None:
+    """Put ``n`` pieces of a base-game kind (bare id) on ``region``."""
+    g.pieces.add(q(piece), region, n)
+
+
+def count(g: GameState, piece: str, region: int) -> int:
+    return g.pieces.count(q(piece), region)
+
+
+def where(g: GameState, piece: str) -> int:
+    """The regions holding pieces of a base-game kind, as a mask."""
+    return g.pieces.mask(q(piece))
+
+
+def clear(g: GameState, piece: str) -> None:
+    g.pieces.remove_all(q(piece), g.map.all_mask)
 
 
 def empty(g: GameState, region: int) -> None:
@@ -46,15 +69,19 @@ def empty(g: GameState, region: int) -> None:
         a = g.armies[army]
         a.mask &= ~(1 << region)
         g.tray[a.race] += g.region_tokens[region]
+    elif army == NEUTRAL:
+        g.tray[g.neutral[region]] += g.region_tokens[region]
+        g.neutral[region] = ""
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
-    g.clear_pieces(region)
+    for kind, _ in g.pieces.on(region):
+        if g.pieces.kinds[kind].on_capture != "stay":
+            g.pieces.remove(kind, region)
 
 
 def lost_tribe(g: GameState, region: int) -> None:
     empty(g, region)
-    g.region_army[region] = LOST_TRIBE
-    g.region_tokens[region] = 1
+    g.place_neutral("base:lost_tribe", region, 1)
 
 
 def _take_banner(g: GameState, race: str, power: str) -> None:
@@ -75,9 +102,9 @@ def _take_banner(g: GameState, race: str, power: str) -> None:
 def give(g: GameState, seat: int, race: str, power: str,
          regions: dict[int, int] | None = None, hand: int = 0, declined: bool = False
          ) -> Army:
-    """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}).
-
-    A declined army has discarded its badge (except Spirit)."""
+    """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}); ids may be
+    bare base-game ids.  A declined army has discarded its badge (except Spirit)."""
+    race, power = q(race), q(power)
     _take_banner(g, race, power)
     army = Army(id=len(g.armies), seat=seat, race=race, power=power, declined=declined,
                 picked_turn=-1)
@@ -93,8 +120,8 @@ def give(g: GameState, seat: int, race: str, power: str,
     if declined and not POWERS[power].outside_decline_limit:
         army.badge = False
         g.power_discard.append(power)
-    if power == "bivouacking" and not declined:
-        army.extra["camps"] = 5 - sum(g.encampments)
+    if power == "base:bivouacking" and not declined:
+        army.reserve["base:encampment"] = 5 - g.pieces.total("base:encampment")
     return army
 
 
@@ -162,7 +189,7 @@ def pinned(races: list[str], powers: list[str], players: int = 2, **kw: Any) -> 
     g = new_game(NAMES[:players], None, 0, kw.pop("options", None), races=races,
                  powers=powers, **kw)
     for r, army in enumerate(g.region_army):
-        if army == LOST_TRIBE:
+        if army == NEUTRAL:
             empty(g, r)
     return g
 

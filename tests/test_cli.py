@@ -22,15 +22,18 @@ def test_replay_json_gives_the_documented_summary() -> None:
     code, out = run("replay", str(EXAMPLE), "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"finished", "round", "players", "regions", "winners"}
+    assert set(data) == {"game", "finished", "round", "players", "combos", "regions", "items",
+                         "face_down_items", "winners"}
     amy, ben = data["players"]
-    assert amy["name"] == "Amy" and amy["active"] == {"race": "ratmen", "power": "commando"}
-    assert ben["active"] == {"race": "trolls", "power": "flying"}
+    assert amy["name"] == "Amy"
+    assert amy["active"] == {"race": "base:ratmen", "power": "base:commando", "hand": 4}
+    assert ben["active"] == {"race": "base:trolls", "power": "base:flying", "hand": 0}
+    assert [c["coins"] for c in data["combos"]] == [0] * 6
     assert set(amy) == {"name", "coins", "tokens_on_board", "active", "declined"}
     assert amy["coins"] == 5 + 8  # five to start, then eight regions at the end of her turn
     region12 = data["regions"][12]
-    assert region12 == {"id": 12, "race": "trolls", "owner": "Ben", "tokens": 9,
-                        "declined": False}
+    assert region12 == {"id": 12, "race": "base:trolls", "owner": "Ben", "tokens": 9,
+                        "declined": False, "pieces": {"base:troll_lair": 1}}
     assert data["finished"] is False and data["winners"] == []
 
 

@@ -276,7 +276,7 @@ def ja_catalog() -> Catalog:
 def test_every_extracted_message_is_translated() -> None:
     """What `pybabel extract` finds anywhere in the package has a Japanese translation."""
     found = extracted()
-    assert {"{count} in the box", "End conquest", "place your Heroes first"} <= found
+    assert {"{count} in the box", "End conquest", "place both your Heroes first"} <= found
     assert "it is not your turn to act" in found  # an IllegalAction template
     catalog = ja_catalog()
     missing = sorted(

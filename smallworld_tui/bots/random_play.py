@@ -13,12 +13,14 @@ def play_random_game(
     map_name: str | None,
     seed: int,
     after_action: Callable[[GameState, Action], None] | None = None,
+    game: str = "base",
 ) -> tuple[GameState, Record]:
     """Play one whole game choosing uniformly among legal actions (game seed = ``seed``,
     choices from a separate generator seeded from it).  Returns the final state and its
     record; ``after_action`` is called after every action (property tests)."""
-    g = new_game(names, map_name, seed)
-    record = Record(players=list(names), map=g.map.name, seed=seed, options=dict(g.options))
+    g = new_game(names, map_name, seed, game=game)
+    record = Record(players=list(names), map=g.map_source, seed=seed, options=dict(g.options),
+                    game=game)
     chooser = random.Random(seed ^ 0x5EED)
     while not g.finished:
         choices = legal_actions(g)

@@ -49,6 +49,11 @@ class Region:
     neighbors: frozenset[int]
     bit: int
 
+    @property
+    def symbols(self) -> frozenset[str]:
+        """The symbols shown on the region."""
+        return frozenset(s for s in ("mine", "magic", "cavern", "lost_tribe") if getattr(self, s))
+
 
 @dataclass(frozen=True)
 class Map:
@@ -108,6 +113,20 @@ class Map:
     def terrain_mask(self, terrain: str) -> int:
         """Bits of the regions of one terrain (KeyError for an unknown terrain)."""
         return self._terrain_masks[terrain]
+
+    @property
+    def game(self) -> str:
+        """The game this map is drawn for."""
+        return "base"
+
+    def symbol_mask(self, name: str) -> int:
+        """Bits of the regions showing symbol ``name`` (KeyError for an unknown symbol)."""
+        return {"mine": self.mine_mask, "magic": self.magic_mask, "cavern": self.cavern_mask,
+                "lost_tribe": self.lost_tribe_mask}[name]
+
+    def kind_mask(self, kind: str) -> int:
+        """Bits of the regions of one terrain kind: land, water, river or chasm."""
+        return {"land": self.land_mask, "water": self.water_mask}.get(kind, 0)
 
     def adjacency(self) -> list[tuple[int, int]]:
         """Every pair of adjacent regions as (a, b) with a < b, sorted."""

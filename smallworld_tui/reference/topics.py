@@ -71,5 +71,5 @@ def list_topics(lang: str | None = None) -> list[Topic]:
 
 
 def get_topic(topic_id: str, lang: str | None = None) -> Topic:
-    """The topic with this exact id (KeyError if there is none)."""
-    return _topics(lang or current_language())[topic_id]
+    """The topic with this exact id, or the base game's content id (KeyError if none)."""
+    return _topics(lang or current_language())[topic_id.removeprefix("base:")]

@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from smallworld_tui.engine import Action, Event
+from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.board import Map
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import display_name
 
-LOST_TRIBE_SEAT = -2
-# event piece ids -> data table piece ids
-_PIECES = {"lair": "troll_lair"}
+NEUTRAL_SEAT = -2
 
 
 def region_label(board: Map, region: int) -> str:
@@ -34,7 +32,24 @@ def power_name(power: str) -> str:
 
 
 def piece_name(piece: str) -> str:
-    return display_name("piece", _PIECES.get(piece, piece))
+    return display_name("piece", piece)
+
+
+def content_name(kind: str, id_: str) -> str:
+    """The name of a race, power, piece or item (a relic, place or artifact)."""
+    kinds = ("relic", "place", "artifact") if kind == "item" else (kind,)
+    for each in kinds:
+        try:
+            return display_name(each, id_)  # type: ignore[arg-type]
+        except KeyError:
+            continue
+    return id_
+
+
+def refusal(exc: IllegalAction, board: Map | None = None) -> str:
+    """An engine refusal in the interface language, naming regions and content."""
+    label = (lambda r: region_label(board, r)) if board is not None else None
+    return exc.render(_, label, content_name)
 
 
 def combo_name(race: str, power: str) -> str:
@@ -118,8 +133,8 @@ class Narrator:
         if defender == -1:
             text = _("{attacker} took {region}").format(attacker=attacker, region=region)
         else:
-            if defender == LOST_TRIBE_SEAT:
-                victim = display_name("piece", "lost_tribe")
+            if defender == NEUTRAL_SEAT:
+                victim = piece_name(e["defender_race"])
             elif e["defender_declined"]:
                 victim = self.owned(defender, _("declined {race}").format(
                     race=race_name(e["defender_race"])))
@@ -205,10 +220,8 @@ def score_label(label: str) -> str:
     what, _sep, id_ = label.partition(":")
     if what == "regions":
         return _("{race} regions").format(race=race_name(id_))
-    if what == "race":
-        return race_name(id_)
-    if what == "power":
-        return power_name(id_)
+    if what in ("race", "power", "relic", "place", "artifact", "piece"):
+        return display_name(what, id_)  # type: ignore[arg-type]
     return label
 
 

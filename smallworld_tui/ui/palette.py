@@ -12,6 +12,9 @@ import string
 import unicodedata
 from dataclasses import dataclass
 
+from smallworld_tui.data import Kind, entries, entry
+from smallworld_tui.engine.board import Region
+
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
 SEAT_COLORS: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7")
 
@@ -34,19 +37,17 @@ TERRAIN: dict[str, TerrainStyle] = {
     "lake": TerrainStyle("-", "#5AA8D8"),
 }
 
-PIECE_GLYPHS: dict[str, str] = {
-    "lair": "@",
-    "fortress": "#",
-    "encampment": "=",
-    "hero": "!",
-    "hole": "o",
-    "dragon": "&",
-    "mountain": "^",
-    "lost_tribe": "?",
-    "mine": "$",
-    "magic": "*",
-    "cavern": "(",
-}
+def region_symbols(region: Region, game: str) -> list[str]:
+    """The symbols drawn on a region (not those that only say where set-up pieces go)."""
+    return [s for s, row in entries("symbol", game).items()
+            if s in region.symbols and row.get("drawn", True)]
+
+
+def glyph(kind: Kind, id_: str, game: str = "base") -> str:
+    """The one-character glyph of a piece, neutral defender or map symbol (qualified ids
+    name their game) from the data table."""
+    mark: str = entry(kind, id_, game).get("glyph", "?")
+    return mark
 
 _NO_COLOR = os.environ.get("NO_COLOR") is not None
 

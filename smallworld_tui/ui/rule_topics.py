@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.view import ComboView
-from smallworld_tui.reference import list_topics
+from smallworld_tui.reference import get_topic
+from smallworld_tui.ui.palette import region_symbols
 
 # phase -> the general topic about it
 PHASE_TOPICS = {"pick": "combos", "conquer": "conquest", "redeploy": "redeploy",
@@ -17,8 +18,15 @@ PHASE_TOPICS = {"pick": "combos", "conquer": "conquest", "redeploy": "redeploy",
 
 def _known(ids: list[str]) -> list[str]:
     """The ids that are topics, once each, in order."""
-    topics = {topic.id for topic in list_topics()}
-    return [id_ for index, id_ in enumerate(ids) if id_ in topics and id_ not in ids[:index]]
+    found = []
+    for id_ in ids:
+        try:
+            topic = get_topic(id_).id
+        except KeyError:
+            continue
+        if topic not in found:
+            found.append(topic)
+    return found
 
 
 def combo_topics(combo: ComboView) -> list[str]:
@@ -32,15 +40,12 @@ def region_topics(view: PlayerView, region: int) -> list[str]:
     state, info = view.regions[region], view.map.regions[region]
     ids: list[str] = []
     army = view.army(state.army) if state.army >= 0 else None
-    if state.lost_tribe:
-        ids.append("lost_tribe")
+    if state.neutral:
+        ids.append(state.race)
     elif army is not None:
         ids += [army.race, army.power]
-    pieces = {"troll_lair": state.lair, "fortress": state.fortress, "hero": state.hero,
-              "hole": state.hole, "dragon": state.dragon, "encampment": bool(state.encampments),
-              "mountain": info.mountain}
-    ids += [piece for piece, on in pieces.items() if on]
-    if info.mine or info.magic or info.cavern or info.water:
+    ids += [piece for piece, _ in state.pieces]
+    if region_symbols(info, view.map.game) or info.water:
         ids.append("map")
     return _known(ids)
 

@@ -18,21 +18,21 @@ EVENTS_DOC = Path(__file__).parents[2] / "smallworld_tui" / "engine" / "events.p
 
 SAMPLES = [
     Event("turn_started", 0, {"round": 3}),
-    Event("picked", 1, {"race": "trolls", "power": "flying", "slot": 2, "paid": 2,
+    Event("picked", 1, {"race": "base:trolls", "power": "base:flying", "slot": 2, "paid": 2,
                         "collected": 1, "tokens": 10}),
-    Event("declined", 0, {"race": "elves", "power": "hill", "removed": "orcs"}),
-    Event("conquered", 1, {"race": "trolls", "power": "flying", "region": 7, "cost": 3,
-                           "via": "conquer", "defender_seat": 0, "defender_race": "elves",
+    Event("declined", 0, {"race": "base:elves", "power": "base:hill", "removed": "base:orcs"}),
+    Event("conquered", 1, {"race": "base:trolls", "power": "base:flying", "region": 7, "cost": 3,
+                           "via": "conquer", "defender_seat": 0, "defender_race": "base:elves",
                            "defender_declined": False, "lost": 1, "returned": 0}),
     Event("die_rolled", 0, {"value": 2, "region": 7, "short": 2, "success": True}),
-    Event("abandoned", 0, {"race": "elves", "region": 7}),
-    Event("readied", 0, {"race": "elves", "hand": 6}),
-    Event("redeploy_started", 0, {"race": "elves", "hand": 4}),
-    Event("deployed", 0, {"race": "elves", "region": 7, "count": 3}),
-    Event("piece_placed", 1, {"piece": "lair", "region": 7}),
-    Event("tokens_gained", 0, {"race": "amazons", "count": 4, "reason": "amazons"}),
-    Event("tokens_returned", 0, {"race": "amazons", "count": 4, "reason": "amazons"}),
-    Event("race_removed", 0, {"race": "orcs"}),
+    Event("abandoned", 0, {"race": "base:elves", "region": 7}),
+    Event("readied", 0, {"race": "base:elves", "hand": 6}),
+    Event("redeploy_started", 0, {"race": "base:elves", "hand": 4}),
+    Event("deployed", 0, {"race": "base:elves", "region": 7, "count": 3}),
+    Event("piece_placed", 1, {"piece": "base:troll_lair", "region": 7}),
+    Event("tokens_gained", 0, {"race": "base:amazons", "count": 4, "reason": "amazons"}),
+    Event("tokens_returned", 0, {"race": "base:amazons", "count": 4, "reason": "amazons"}),
+    Event("race_removed", 0, {"race": "base:orcs"}),
     Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
@@ -63,7 +63,8 @@ def test_conquest_names_attacker_region_defender_and_losses() -> None:
 
 def test_lost_tribe_dragon_and_declined_defenders() -> None:
     base = dict(SAMPLES[3].data)
-    tribe = Event("conquered", 1, {**base, "defender_seat": -2, "via": "dragon"})
+    tribe = Event("conquered", 1, {**base, "defender_seat": -2, "via": "dragon",
+                                   "defender_race": "base:lost_tribe"})
     assert "from Lost Tribe with the Dragon" in Narrator(NAMES, BOARD).sentence(tribe)
     empty = Event("conquered", 1, {**base, "defender_seat": -1, "lost": 0})
     assert Narrator(NAMES, BOARD).sentence(empty).endswith(f"took {region_label(BOARD, 7)}")

@@ -10,6 +10,7 @@ from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
+from smallworld_tui.names import display_name
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.palette import seat_letters
@@ -118,7 +119,7 @@ async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
         await settle(pilot)
         screen = game_screen(app)
         view = screen.view
-        tribe = next(r.id for r in view.regions if r.lost_tribe)
+        tribe = next(r.id for r in view.regions if r.neutral)
         screen.map_view.cursor = tribe
         await pilot.press("i")
         await settle(pilot)
@@ -137,7 +138,7 @@ def test_region_and_phase_topics() -> None:
     assert region_topics(view, mountain) == ["mountain"]
     plain = next(r.id for r in view.map.regions
                  if not (r.mountain or r.mine or r.magic or r.cavern or r.water)
-                 and view.regions[r.id].seat == -1 and not view.regions[r.id].lost_tribe)
+                 and view.regions[r.id].seat == -1 and not view.regions[r.id].neutral)
     assert region_topics(view, plain) == []
     assert phase_topics(view) == ["conquest"]
 
@@ -175,5 +176,6 @@ async def test_the_interface_speaks_japanese(japanese: None) -> None:
         await act(pilot, Action("pick", 0))
         screen.send(Action("conquer", 0))  # the sea: refused in Japanese
         await settle(pilot)
-        assert any("海と湖" in n.message for n in app._notifications)
+        seafaring = display_name("power", "base:seafaring", "ja")
+        assert any(f"「{seafaring}」の種族だけ" in n.message for n in app._notifications)
 

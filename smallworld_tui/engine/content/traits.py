@@ -1,27 +1,38 @@
-"""The hooks a race or a special power can fill in.
+"""The hooks a race, a special power or an item (relic, place, artifact) can fill in.
 
-A race and a power are both *traits* of an army (a race/power combo on the map).  The core
-calls these hooks at well-named moments; a trait overrides only the ones its rule touches,
-so each race's or power's whole behaviour sits in one class.  Hooks receive the game state
-and the army; they may change the state through the state's helpers.
+Races and powers are *traits* of an army (a race/power combo on the map); an item lends its
+hooks to the army holding its region.  The core calls these hooks at well-named moments; a
+class overrides only the ones its rule touches, so each race's, power's or item's whole
+behaviour sits in one class.  Hooks receive the game state and the army; they change the
+state through the state's helpers.  Numbers come from the data table row (``num``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from smallworld_tui.engine.actions import Action
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
+#: (mask of regions, tokens added to their cost): a negative change is a discount
+CostChange = tuple[int, int]
+#: a refusal: a translatable message template and its parameters
+Reason = tuple[str, dict[str, Any]]
 
-class Trait:
-    """Default behaviour: no effect.  ``kind`` is "race" or "power"."""
+
+class Content:
+    """Default behaviour: no effect.  Subclasses set ``kind`` and ``id`` (bare, as in the
+    game's data table); the registry sets ``game``, ``qid`` (``game:id``) and ``row``."""
 
     kind: ClassVar[str] = ""
     id: ClassVar[str] = ""
+    game: str = ""
+    qid: str = ""
+    row: dict[str, Any] = {}  # noqa: RUF012  # replaced per instance by the registry
     # numbers, filled from the data table by the registry
     tokens: int = 0
     max_tokens: int = 0
@@ -29,8 +40,10 @@ class Trait:
     # --- static properties -------------------------------------------------------------
     #: the rule keeps working while the race is in decline (Dwarves' mines, Ghouls)
     works_in_decline: ClassVar[bool] = False
-    #: may hold Seas and the Lake (Seafaring)
+    #: may hold water regions (Seafaring)
     enters_water: ClassVar[bool] = False
+    #: its tokens need not leave the regions that must be emptied at redeployment (rivers)
+    stays_in_rivers: ClassVar[bool] = False
     #: all tokens stay on the map in decline, and the race keeps conquering (Ghouls)
     acts_in_decline: ClassVar[bool] = False
     #: the race outside the one-declined-race limit, never removed by a decline (Spirit)
@@ -39,11 +52,31 @@ class Trait:
     keeps_tokens_when_defeated: ClassVar[bool] = False
     #: the race may go into decline at the end of an expanding turn (Stout)
     declines_at_turn_end: ClassVar[bool] = False
-    #: the reinforcement die is rolled before conquests instead of for the last one (Berserk)
-    rolls_before_conquest: ClassVar[bool] = False
+    #: the reinforcement die is never rolled for a last conquest (Berserk rolls before)
+    no_final_roll: ClassVar[bool] = False
+    #: why this trait keeps an attacker out of the regions of ``shielded_mask``
+    shield_reason: ClassVar[str] = ""
 
-    #: kinds of the actions this trait offers and carries out in ``apply``
-    actions: ClassVar[tuple[str, ...]] = ()
+    #: the kinds of the actions this class offers and carries out in ``apply``, with the
+    #: names of their parameters (target, count) as in the record format (see ``kinds``)
+    actions: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+
+    def num(self, key: str) -> int:
+        """A number of this content's data table row."""
+        return int(self.row[key])
+
+    def terrain(self, g: GameState, name: str) -> int:
+        """Regions of terrain ``name`` (in this content's game, through the mixing
+        equivalences when the map belongs to another game)."""
+        return g.feature_mask("terrain", name, self.game)
+
+    def symbol(self, g: GameState, name: str) -> int:
+        """Regions showing symbol ``name`` (same rules as ``terrain``)."""
+        return g.feature_mask("symbol", name, self.game)
+
+    def min_cost(self) -> int:
+        """The fewest tokens this race ever pays for a conquest."""
+        return 1
 
     # --- conquest ----------------------------------------------------------------------
     def entry_mask(self, g: GameState, army: Army) -> int:
@@ -54,12 +87,12 @@ class Trait:
         """Regions this trait lets the army reach besides adjacent ones (Flying, Underworld)."""
         return 0
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        """Regions whose conquest costs 1 token less thanks to this trait."""
-        return 0
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        """Changes to the army's conquest costs, as (regions, tokens added) pairs."""
+        return ()
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        """Extra conquest choices (Dragon, Sorcery, Berserk roll)."""
+        """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())
 
     def shielded_mask(self, g: GameState, army: Army, attacker: Army) -> int:
@@ -68,6 +101,13 @@ class Trait:
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
+
+    def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
+        """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
+        return 0 if self.keeps_tokens_when_defeated else loss
+
+    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        """After ``attacker`` took ``region`` from this army."""
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         """At the start of the owner's turn (Diplomat's protection ends)."""
@@ -95,7 +135,7 @@ class Trait:
 
     # --- decline, scoring, end of turn -------------------------------------------------
     def on_decline(self, g: GameState, army: Army) -> None:
-        """When the army goes into decline: remove the pieces tied to the active race."""
+        """When the army goes into decline (before its tokens are trimmed)."""
 
     def score(self, g: GameState, army: Army) -> int:
         """Bonus coins at the end of the owner's turn (active, or declined if it works then)."""
@@ -106,12 +146,34 @@ class Trait:
         return iter(())
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        """Carry out one of this trait's own actions (already known to be legal)."""
-        raise AssertionError(f"{self.id} has no action {action.kind}")
+        """Carry out one of this class's own actions (already known to be legal)."""
+        raise AssertionError(f"{self.qid} has no action {action.kind}")
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        """Why one of this class's own actions is refused now, if this class can tell."""
+        return None
+
+
+def kinds(**params: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """Action kinds with the names of their parameters: ``kinds(ally=("seat",))``."""
+    return MappingProxyType(params)
+
+
+class Trait(Content):
+    """A race or a special power."""
 
 
 class Race(Trait):
     kind = "race"
+
+
+class Power(Trait):
+    kind = "power"
+
+
+def discount(mask: int, tokens: int = 1) -> tuple[CostChange, ...]:
+    """A cost change taking ``tokens`` off the conquest of every region of ``mask``."""
+    return ((mask, -tokens),) if mask else ()
 
 
 class NonEmptyConquestBonus(Trait):
@@ -119,7 +181,3 @@ class NonEmptyConquestBonus(Trait):
 
     def score(self, g: GameState, army: Army) -> int:
         return g.turn.nonempty.get(army.id, 0)
-
-
-class Power(Trait):
-    kind = "power"

@@ -24,7 +24,14 @@ from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.describe import Narrator, action_label, coins, combo_name, region_label
+from smallworld_tui.ui.describe import (
+    Narrator,
+    action_label,
+    coins,
+    combo_name,
+    refusal,
+    region_label,
+)
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
@@ -190,7 +197,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         try:
             self.session.apply(action, seat=self.viewer)
         except IllegalAction as exc:
-            self.notify(exc.render(_, self.label), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning")
 
     def choose_region(self, region: int) -> None:
         """Enter or a click on a region: do the one thing it offers, or ask which."""
@@ -455,7 +462,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         try:
             self.session.undo()
         except IllegalAction as exc:
-            self.notify(exc.render(_, self.label), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning")
 
     def action_save(self) -> None:
         default = self.session.path.stem if self.session.path else "game"

@@ -1,0 +1,124 @@
+"""A ruleset: one game's numbers, content and hooks, held by the game state.
+
+Numbers come from the game's data table (``smallworld_tui/data/<game>.json``): the die, the
+starting coins, the combos shown, the cost of an empty region, the final conquest's
+shortfall, the player range, the map per player count, the pieces and neutral defenders in
+the box, the game options and their defaults.  Content (races, powers, items) comes from the
+registry.  The hooks — market, set-up, where a race enters, scoring bonuses, winners — are
+methods a game's ruleset overrides.  The base game is one ruleset like the others.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from smallworld_tui.data import entries, table
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.market import ComboColumn
+from smallworld_tui.engine.pieces import PieceKind
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.state import Army, GameState
+
+
+class Ruleset:
+    """The rules of one game (``game``: "base", "underground", …)."""
+
+    market = ComboColumn()
+
+    def __init__(self, game: str) -> None:
+        t = table(game)
+        self.game = game
+        self.table = t
+        self.die_faces: tuple[int, ...] = tuple(t["die_faces"])
+        self.starting_coins: int = t["setup"]["starting_coins"]
+        self.visible_combos: int = t["setup"]["visible_combos"]
+        self.empty_region_cost: int = t["rules"]["empty_region_cost"]
+        self.max_shortfall: int = t["rules"]["max_shortfall"]
+        self.min_players: int = t["players"]["min"]
+        self.max_players: int = t["players"]["max"]
+        self.coin_total: int = t["coins"]["value_total"]
+        self.default_options: dict[str, Any] = dict(t.get("options", {}))
+        content = GAMES[game]
+        self.races: list[str] = content.races
+        self.powers: list[str] = content.powers
+        self.items: list[str] = content.items
+        rows = entries("piece", game)
+        self.pieces: dict[str, PieceKind] = {
+            f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
+            if not row.get("neutral") and row.get("on_map", True)}
+        self.neutrals: dict[str, PieceKind] = {
+            f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
+            if row.get("neutral")}
+        self._setup = [(f"{game}:{k}", row["setup"].split(":", 1), int(row["per_region"]))
+                       for k, row in rows.items() if "setup" in row]
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.game!r})"
+
+    # --- set-up ------------------------------------------------------------------------
+    def map_name(self, players: int) -> str:
+        """The shipped map for ``players``."""
+        maps = self.table["maps"]
+        if str(players) not in maps:
+            raise IllegalAction("this game is played by {low} to {high} players",
+                                low=self.min_players, high=self.max_players)
+        name: str = maps[str(players)]["name"]
+        return name
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The game options: the defaults with ``given`` applied (unknown ones refused)."""
+        unknown = set(given or {}) - set(self.default_options)
+        if unknown:
+            raise IllegalAction("unknown game option(s): {names}",
+                                names=", ".join(sorted(unknown)))
+        for key, value in (given or {}).items():
+            if type(value) is not type(self.default_options[key]):
+                raise IllegalAction("game option {name} has the wrong kind of value "
+                                    "(its default is {default})",
+                                    name=key, default=self.default_options[key])
+        return {**self.default_options, **(given or {})}
+
+    def setup(self, g: GameState) -> None:
+        """Put the neutral defenders and the set-up pieces on the map (data table "setup")."""
+        for qid, (kind, name), per_region in self._setup:
+            where = g.feature_mask(kind, name, self.game) & ~g.closed_mask
+            for r in bits(where):
+                if qid in self.neutrals:
+                    g.place_neutral(qid, r, per_region)
+                else:
+                    g.pieces.add(qid, r, per_region)
+
+    def on_neutral_taken(self, g: GameState, army: Army, region: int, neutral: str) -> None:
+        """After ``army`` took a region from neutral defenders of kind ``neutral``."""
+
+    # --- conquest geometry -------------------------------------------------------------
+    def entry_mask(self, g: GameState) -> int:
+        """Where a race with no region on the map may enter (border regions)."""
+        return g.map.border_mask
+
+    # --- scoring and the end -----------------------------------------------------------
+    def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
+        """Coins the rules (not a race, power or item) give ``seat`` at the end of its turn,
+        as [label, coins] pairs."""
+        return []
+
+    def winners(self, g: GameState) -> list[int]:
+        """Most coins; ties broken by most race tokens on the map; still tied: shared win."""
+        best = max(g.coins)
+        tied = [s for s in range(g.players) if g.coins[s] == best]
+        most = max(g.seat_tokens(s) for s in tied)
+        return [s for s in tied if g.seat_tokens(s) == most]
+
+
+RULESETS: dict[str, Ruleset] = {"base": Ruleset("base")}
+
+
+def ruleset(game: str) -> Ruleset:
+    """The ruleset of ``game`` (IllegalAction naming the known games if there is none)."""
+    if game not in RULESETS:
+        raise IllegalAction("unknown game {game} (known: {known})", game=repr(game),
+                            known=", ".join(RULESETS))
+    return RULESETS[game]
