@@ -26,18 +26,21 @@ def reach_mask(g: GameState, army: Army) -> int:
     players' pieces make immune and regions a trait shields from this army are out.
     """
     hooks = g.hooks(army)
+    helped = 0
     if army.mask == 0:
         reach = g.rules.entry_mask(g)
         for t in hooks.entry:
-            reach |= t.entry_mask(g, army)
+            helped |= t.entry_mask(g, army)
     else:
-        reach = 0
+        reach = g.rules.open_mask(g)
         neighbors = g.map.neighbor_masks
         for r in bits(army.mask):
             reach |= neighbors[r]
         for t in hooks.reach:
-            reach |= t.reach_mask(g, army)
-        reach &= ~army.mask
+            helped |= t.reach_mask(g, army)
+    if helped:
+        reach |= helped & ~g.unaided(army)
+    reach &= ~army.mask
     reach &= ~g.closed_mask
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
@@ -101,9 +104,13 @@ class Costs:
 
     def __init__(self, g: GameState, army: Army) -> None:
         hooks = g.hooks(army)
-        changes: list[CostChange] = []
+        changes: list[CostChange] = list(g.rules.cost_changes(g, army))
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
+        if changes:
+            unaided = g.unaided(army)
+            if unaided:
+                changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
         self.g = g
         self.changes = changes
         self.minimum = hooks.minimum
@@ -190,8 +197,9 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     if not army.declined:
         turn.expanded = True
     if defender is not None:
-        for t in g.rules_of(defender):
-            t.on_region_lost(g, defender, region, army)
+        for other in g.armies_of(defender.seat):
+            for t in g.rules_of(other):
+                t.on_region_lost(g, other, region, army, defender)
     elif neutral:
         g.rules.on_neutral_taken(g, army, region, neutral)
     for t in g.rules_of(army):
@@ -235,13 +243,15 @@ def retire(g: GameState, army: Army) -> None:
 
 
 def ready_troops(g: GameState, army: Army) -> None:
-    """Take every token but one per region back into hand (remembering the layout)."""
+    """Take every token but one per region (or as many as the race keeps) back into hand,
+    remembering the layout."""
     snapshot = []
+    kept = g.hooks(army).kept
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - 1
+        spare = g.region_tokens[r] - kept
         snapshot.append([r, g.region_tokens[r]])
         if spare > 0:
-            g.region_tokens[r] = 1
+            g.region_tokens[r] = kept
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
@@ -258,10 +268,11 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
         for r in bits(leaving):
             empty_region(g, army, r)
             g.emit("abandoned", army.seat, race=army.race, region=r)
+    kept = g.hooks(army).kept
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - 1
+        spare = g.region_tokens[r] - kept
         if spare > 0:
-            g.region_tokens[r] = 1
+            g.region_tokens[r] = kept
             army.hand += spare
     for t in g.rules_of(army):
         t.on_redeploy_start(g, army)

@@ -15,9 +15,10 @@ def go_into_decline(g: GameState, army: Army) -> None:
     """Put ``army`` into decline.
 
     Its rules react first (``on_decline``); pieces that do not survive a decline leave its
-    regions and its reserve; one token stays per region (Ghouls keep all); the badge is
-    discarded unless the power works in decline or keeps the race outside the decline limit
-    (Spirit), in which case no older declined race is removed either.
+    regions and its reserve; one token stays per region (or as many as the race keeps; Ghouls
+    keep all); the badge is discarded unless the power works in decline or keeps the race
+    outside the decline limit (Spirit), in which case no older declined race is removed
+    either.
     """
     for t in g.rules_of(army):
         t.on_decline(g, army)
@@ -25,10 +26,12 @@ def go_into_decline(g: GameState, army: Army) -> None:
         if not kind.survives_decline:
             g.pieces.remove_all(kind.id, army.mask)
             army.reserve.pop(kind.id, None)
-    if not army.race_trait.acts_in_decline:
+    if not any(t.keeps_tokens_on_decline for t in (army.race_trait, army.power_trait)):
+        kept = army.race_trait.tokens_kept()
         for r in bits(army.mask):
-            g.tray[army.race] += g.region_tokens[r] - 1
-            g.region_tokens[r] = 1
+            spare = max(0, g.region_tokens[r] - kept)
+            g.tray[army.race] += spare
+            g.region_tokens[r] -= spare
         g.tray[army.race] += army.hand
         army.hand = 0
     power = army.power_trait

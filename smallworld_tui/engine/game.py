@@ -27,8 +27,8 @@ from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import illegal, redeploy_blocker
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
-from smallworld_tui.engine.ruleset import ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
 
 
@@ -129,8 +129,15 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
                         out.append(A.final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
+    out += _turn_actions(g)
     out.append(A.END_CONQUEST)
     return out
+
+
+def _turn_actions(g: GameState) -> list[Action]:
+    """Choices any of the player's armies or items offers while the player conquers."""
+    return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
+            for a in t.turn_actions(g, mine)]
 
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
@@ -162,7 +169,8 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         handler(g, action)
     else:
         content, army = provider(g, action.kind)
-        if phase == Phase.CONQUER:
+        if (phase == Phase.CONQUER and army.id == g.turn.acting
+                and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
         if phase == Phase.END:
@@ -174,11 +182,10 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
 
 def provider(g: GameState, kind: str) -> tuple[Content, Army]:
     """The race, power or item offering actions of ``kind`` now, with its army."""
-    if g.phase == Phase.END:
-        candidates = _seat_rules(g)
-    else:
+    candidates = _seat_rules(g)
+    if g.phase != Phase.END:
         army = g.armies[g.turn.acting]
-        candidates = [(t, army) for t in g.rules_of(army)]
+        candidates = [(t, army) for t in g.rules_of(army)] + candidates
     for content, army in candidates:
         if kind in content.actions:
             return content, army
@@ -208,8 +215,12 @@ def _decline(g: GameState, action: Action) -> None:
         g.region_tokens[r] = tokens
     for t in g.rules_of(army):
         t.on_unready(g, army)
+    redeploys = any(t.redeploys_on_decline for t in (army.race_trait, army.power_trait))
     go_into_decline(g, army)
-    _finish_turn(g)
+    if redeploys and army.alive and army.mask:
+        _start_redeploy(g, army)
+    else:
+        _finish_turn(g)
 
 
 def _mark_expanding(g: GameState) -> Army:
@@ -268,7 +279,7 @@ def _end_redeploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
     if g.phase == Phase.DEFENDER:
         _next_defender(g)
-    elif army.declined:  # the Ghoul phase is over: now the active race
+    elif army.declined and not g.turn.declined:  # the Ghoul phase is over: the active race
         _main_phase(g)
     else:
         _finish_turn(g)

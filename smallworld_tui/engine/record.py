@@ -22,7 +22,7 @@ from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.game import apply, new_game
-from smallworld_tui.engine.ruleset import RULESETS
+from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.engine.state import GameState
 
 FORMAT = "smallworld-record/2"

@@ -20,6 +20,7 @@ from smallworld_tui.engine.market import ComboColumn
 from smallworld_tui.engine.pieces import PieceKind
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.content.traits import CostChange
     from smallworld_tui.engine.state import Army, GameState
 
 
@@ -52,8 +53,10 @@ class Ruleset:
         self.neutrals: dict[str, PieceKind] = {
             f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
             if row.get("neutral")}
-        self._setup = [(f"{game}:{k}", row["setup"].split(":", 1), int(row["per_region"]))
-                       for k, row in rows.items() if "setup" in row]
+        #: (kind placed, "terrain" or "symbol", its id, how many per region) at set-up
+        self.placed: list[tuple[str, str, str, int]] = [
+            (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
+            for k, row in rows.items() if "setup" in row]
 
     def __repr__(self) -> str:
         return f"Ruleset({self.game!r})"
@@ -83,10 +86,16 @@ class Ruleset:
 
     def setup(self, g: GameState) -> None:
         """Put the neutral defenders and the set-up pieces on the map (data table "setup")."""
-        for qid, (kind, name), per_region in self._setup:
-            where = g.feature_mask(kind, name, self.game) & ~g.closed_mask
-            for r in bits(where):
-                if qid in self.neutrals:
+        self.place(g, neutrals=True)
+        self.place(g, neutrals=False)
+
+    def place(self, g: GameState, *, neutrals: bool) -> None:
+        """Put the set-up neutral defenders, or the set-up pieces, on the map."""
+        for qid, kind, name, per_region in self.placed:
+            if (qid in self.neutrals) != neutrals:
+                continue
+            for r in bits(g.feature_mask(kind, name, self.game) & ~g.closed_mask):
+                if neutrals:
                     g.place_neutral(qid, r, per_region)
                 else:
                     g.pieces.add(qid, r, per_region)
@@ -98,6 +107,14 @@ class Ruleset:
     def entry_mask(self, g: GameState) -> int:
         """Where a race with no region on the map may enter (border regions)."""
         return g.map.border_mask
+
+    def open_mask(self, g: GameState) -> int:
+        """Regions a race on the map may attack wherever it stands (beyond adjacency)."""
+        return 0
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        """Changes the rules make to the army's conquest costs (a travel cost…)."""
+        return ()
 
     # --- scoring and the end -----------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
@@ -111,14 +128,3 @@ class Ruleset:
         tied = [s for s in range(g.players) if g.coins[s] == best]
         most = max(g.seat_tokens(s) for s in tied)
         return [s for s in tied if g.seat_tokens(s) == most]
-
-
-RULESETS: dict[str, Ruleset] = {"base": Ruleset("base")}
-
-
-def ruleset(game: str) -> Ruleset:
-    """The ruleset of ``game`` (IllegalAction naming the known games if there is none)."""
-    if game not in RULESETS:
-        raise IllegalAction("unknown game {game} (known: {known})", game=repr(game),
-                            known=", ".join(RULESETS))
-    return RULESETS[game]

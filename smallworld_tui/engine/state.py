@@ -18,11 +18,12 @@ from smallworld_tui.engine.board import Map, load_map
 from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.rng import Rng
-from smallworld_tui.engine.ruleset import Ruleset, ruleset
+from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
 
@@ -306,6 +307,15 @@ class GameState:
             return traits
         return (*traits, *self.items_of(army))
 
+    def unaided(self, attacker: Army) -> int:
+        """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
+        out = 0
+        for other in self.armies:
+            if other.alive and other.seat != attacker.seat and other.mask:
+                for t in self.hooks(other).unaided:
+                    out |= t.unaided_mask(self, other, attacker)
+        return out
+
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in."""
         if not self.items:
@@ -373,6 +383,22 @@ class GameState:
                 old.reserve[kind] = old.reserve.get(kind, 0) + n
                 back += n
         return back
+
+    def holder(self, region: int) -> Army | None:
+        """The army holding ``region``, if any."""
+        army = self.region_army[region]
+        return self.armies[army] if army >= 0 else None
+
+    def reveal_item(self, item: str, region: int) -> None:
+        """Turn a face-down item face up in ``region``; its rule acts at once."""
+        self.items[item] = region
+        holder = self.holder(region)
+        self.emit("item_revealed", holder.seat if holder else -1, item=item, region=region)
+        ITEMS[item].on_revealed(self, holder, region)
+
+    def move_item(self, item: str, region: int) -> None:
+        """Put a face-up item in ``region`` (or OFF_MAP)."""
+        self.items[item] = region
 
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:

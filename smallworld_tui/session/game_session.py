@@ -27,8 +27,8 @@ from smallworld_tui.engine import (
     view,
 )
 from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
-from smallworld_tui.engine.ruleset import ruleset
 
 Listener = Callable[[list[Event]], None]
 RANDOM_EVENTS = ("die_rolled",)

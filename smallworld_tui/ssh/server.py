@@ -22,7 +22,7 @@ from typing import Any
 import asyncssh
 
 from smallworld_tui.engine import Record
-from smallworld_tui.engine.ruleset import ruleset
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.driver import SSHDriver, clamp_size
 from smallworld_tui.ssh.store import Journal, Store

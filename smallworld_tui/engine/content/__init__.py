@@ -14,6 +14,9 @@ from smallworld_tui.engine.actions import declare
 from smallworld_tui.engine.content.base import powers as base_powers
 from smallworld_tui.engine.content.base import races as base_races
 from smallworld_tui.engine.content.traits import Content, Power, Race, Trait
+from smallworld_tui.engine.content.underground import items as underground_items
+from smallworld_tui.engine.content.underground import powers as underground_powers
+from smallworld_tui.engine.content.underground import races as underground_races
 
 RACES: dict[str, Race] = {}
 POWERS: dict[str, Power] = {}
@@ -57,5 +60,7 @@ def register(game: str, classes: list[type[Content]]) -> None:
 
 
 register("base", [*base_races.ALL, *base_powers.ALL])
+register("underground", [*underground_races.ALL, *underground_powers.ALL,
+                         *underground_items.ALL])
 
 __all__ = ["GAMES", "ITEMS", "POWERS", "RACES", "Content", "Power", "Race", "Trait", "register"]

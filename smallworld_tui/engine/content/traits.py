@@ -44,8 +44,12 @@ class Content:
     enters_water: ClassVar[bool] = False
     #: its tokens need not leave the regions that must be emptied at redeployment (rivers)
     stays_in_rivers: ClassVar[bool] = False
-    #: all tokens stay on the map in decline, and the race keeps conquering (Ghouls)
+    #: the declined race still conquers and redeploys at the start of each turn (Ghouls)
     acts_in_decline: ClassVar[bool] = False
+    #: every token stays on the map when the race goes into decline (Ghouls)
+    keeps_tokens_on_decline: ClassVar[bool] = False
+    #: the race redeploys its tokens once more right after going into decline
+    redeploys_on_decline: ClassVar[bool] = False
     #: the race outside the one-declined-race limit, never removed by a decline (Spirit)
     outside_decline_limit: ClassVar[bool] = False
     #: no token is lost when a region of this race is conquered (Elves, while active)
@@ -78,6 +82,10 @@ class Content:
         """The fewest tokens this race ever pays for a conquest."""
         return 1
 
+    def tokens_kept(self) -> int:
+        """Tokens the race leaves in each region when it readies troops or declines."""
+        return 1
+
     # --- conquest ----------------------------------------------------------------------
     def entry_mask(self, g: GameState, army: Army) -> int:
         """Regions besides border regions where a race with no region may enter (Halflings)."""
@@ -99,6 +107,17 @@ class Content:
         """Regions of ``army`` that ``attacker`` may not attack (Diplomat's ally)."""
         return 0
 
+    def unaided_mask(self, g: GameState, army: Army, attacker: Army) -> int:
+        """Regions of ``army`` that ``attacker`` may attack only without help from a power,
+        an item or a race's rule: no reach beyond adjacency, no discount, no special
+        conquest (content offering special conquests checks ``GameState.unaided``)."""
+        return 0
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        """Choices the owner may make while any of its armies conquers, whichever race acts
+        (a declined race's power, a place's piece to move)."""
+        return iter(())
+
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
 
@@ -106,8 +125,13 @@ class Content:
         """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
         return 0 if self.keeps_tokens_when_defeated else loss
 
-    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
-        """After ``attacker`` took ``region`` from this army."""
+    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army,
+                       victim: Army) -> None:
+        """After ``attacker`` took ``region`` from ``victim``, an army of the same player as
+        ``army`` (``victim is army`` when it was this army's region)."""
+
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        """An item was just turned face up in ``region`` (``army`` holds it, if anyone)."""
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         """At the start of the owner's turn (Diplomat's protection ends)."""
@@ -169,6 +193,28 @@ class Race(Trait):
 
 class Power(Trait):
     kind = "power"
+
+
+class Item(Content):
+    """A relic, place or artifact: it lends its rules to the army holding its region
+    (``works_in_decline``: to a declined army too)."""
+
+    #: the item moves (a relic ends the turn where it was last used); places never do
+    movable: ClassVar[bool] = False
+
+
+class Relic(Item):
+    kind = "relic"
+    movable = True
+
+
+class Place(Item):
+    kind = "place"
+
+
+class Artifact(Item):
+    kind = "artifact"
+    movable = True
 
 
 def discount(mask: int, tokens: int = 1) -> tuple[CostChange, ...]:

@@ -99,6 +99,7 @@ class Ghouls(Race):
 
     id = "ghouls"
     acts_in_decline = True
+    keeps_tokens_on_decline = True
     works_in_decline = True
 
 
