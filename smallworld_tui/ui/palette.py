@@ -11,6 +11,9 @@ import os
 import string
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
+
+from smallworld_tui.data import entry
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
 SEAT_COLORS: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7")
@@ -24,15 +27,19 @@ class TerrainStyle:
     color: str
 
 
-TERRAIN: dict[str, TerrainStyle] = {
-    "farmland": TerrainStyle(",", "#C8B560"),
-    "forest": TerrainStyle("%", "#3E9A4C"),
-    "hill": TerrainStyle("n", "#A88A5C"),
-    "swamp": TerrainStyle('"', "#7E8F5C"),
-    "mountain": TerrainStyle("^", "#9A9AA6"),
-    "sea": TerrainStyle("~", "#3C78C8"),
-    "lake": TerrainStyle("-", "#5AA8D8"),
-}
+@cache
+def terrain_style(game: str, terrain: str) -> TerrainStyle:
+    """A terrain's glyph and colour, from its game's data table."""
+    row = entry("terrain", terrain, game)
+    return TerrainStyle(row["glyph"], row["colour"])
+
+
+@cache
+def symbol_glyph(game: str, symbol: str) -> str:
+    """A map symbol's glyph, from its game's data table."""
+    glyph: str = entry("symbol", symbol, game)["glyph"]
+    return glyph
+
 
 PIECE_GLYPHS: dict[str, str] = {
     "lair": "@",
@@ -43,9 +50,6 @@ PIECE_GLYPHS: dict[str, str] = {
     "dragon": "&",
     "mountain": "^",
     "lost_tribe": "?",
-    "mine": "$",
-    "magic": "*",
-    "cavern": "(",
 }
 
 _NO_COLOR = os.environ.get("NO_COLOR") is not None
