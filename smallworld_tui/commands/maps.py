@@ -6,6 +6,7 @@ import json
 
 import click
 
+from smallworld_tui.data import GAMES
 from smallworld_tui.engine.board import MapError, list_maps, load_map, load_map_file
 from smallworld_tui.i18n import _
 
@@ -16,11 +17,13 @@ def command() -> None:
 
 
 @command.command(name="list")
-def list_command() -> None:
-    """One line per shipped map: name, players, turns, regions and title."""
-    for name in list_maps():
+@click.option("--game", type=click.Choice(GAMES), help="Only the maps of this game.")
+def list_command(game: str | None) -> None:
+    """One line per shipped map: name, game, players, turns, regions and title."""
+    for name in list_maps(game):
         board = load_map(name)
-        click.echo(f"{name:<12} " + _("{players} players  {turns:>2} turns  {regions:>2} regions")
+        click.echo(f"{name:<15} {board.game:<12} "
+                   + _("{players} players  {turns:>2} turns  {regions:>2} regions")
                    .format(players=board.players, turns=board.turns, regions=len(board.regions))
                    + f"  {board.title}")
 
@@ -34,9 +37,9 @@ def check_command(file: str) -> None:
     except MapError as exc:
         click.echo(str(exc))
         raise SystemExit(1) from None
-    click.echo(_("{file}: OK: {name} ({title}), {players} players, {turns} turns, "
+    click.echo(_("{file}: OK: {name} ({title}), {game} game, {players} players, {turns} turns, "
                  "{regions} regions, {borders} borders").format(
-        file=file, name=board.name, title=board.title, players=board.players,
+        file=file, name=board.name, title=board.title, game=board.game, players=board.players,
         turns=board.turns, regions=len(board.regions), borders=len(board.adjacency())))
 
 

@@ -11,6 +11,7 @@ import os
 import string
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from smallworld_tui.data import Kind, entries, entry
 from smallworld_tui.engine.board import Region
@@ -27,20 +28,25 @@ class TerrainStyle:
     color: str
 
 
-TERRAIN: dict[str, TerrainStyle] = {
-    "farmland": TerrainStyle(",", "#C8B560"),
-    "forest": TerrainStyle("%", "#3E9A4C"),
-    "hill": TerrainStyle("n", "#A88A5C"),
-    "swamp": TerrainStyle('"', "#7E8F5C"),
-    "mountain": TerrainStyle("^", "#9A9AA6"),
-    "sea": TerrainStyle("~", "#3C78C8"),
-    "lake": TerrainStyle("-", "#5AA8D8"),
-}
+@cache
+def terrain_style(game: str, terrain: str) -> TerrainStyle:
+    """A terrain's glyph and colour, from its game's data table."""
+    row = entry("terrain", terrain, game)
+    return TerrainStyle(row["glyph"], row["colour"])
 
-def region_symbols(region: Region, game: str) -> list[str]:
-    """The symbols drawn on a region (not those that only say where set-up pieces go)."""
+
+def region_symbols(region: Region, game: str, in_game: bool = True) -> list[str]:
+    """The symbols drawn on a region; during a game, not those that only say where set-up
+    pieces go (the pieces show instead)."""
     return [s for s, row in entries("symbol", game).items()
-            if s in region.symbols and row.get("drawn", True)]
+            if s in region.symbols and (row.get("drawn", True) or not in_game)]
+
+
+def setup_marker(game: str, terrain: str) -> str:
+    """The glyph of the piece the game puts on every region of ``terrain`` at set-up (a
+    Mountain marker), or ""."""
+    return next((row.get("glyph", "") for row in entries("piece", game).values()
+                 if row.get("setup") == f"terrain:{terrain}"), "")
 
 
 def glyph(kind: Kind, id_: str, game: str = "base") -> str:

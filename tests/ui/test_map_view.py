@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from scenario import give, scenario
 from textual.app import App, ComposeResult
@@ -203,3 +205,46 @@ def test_every_light_and_heavy_junction_has_a_box_character() -> None:
               for left in range(3) if (u, r, d, left) != (0, 0, 0, 0)]
     assert all(c in table for c in combos)
     assert (table[(1, 1, 1, 1)], table[(2, 0, 2, 0)], table[(0, 2, 1, 0)]) == ("┼", "┃", "┍")
+
+
+ISLES = """\
+[map]
+name = isles
+game = underground
+players = 2
+turns = 8
+
+[grid]
+.. .. .. .. .. .. .. .. .. .. .. ..
+.. Y0 Y0 Y0 R1 R1 .. C2 C2 C2 C2 ..
+.. Y0 Y0 Y0 R1 R1 .. B3 B3 B3 B3 ..
+.. .. .. .. .. .. .. .. .. .. .. ..
+
+[regions]
+Y0 0 mystic_crystal lair
+R1 1 river
+C2 2 chasm volcano
+B3 3 black_mountain
+"""
+
+
+async def test_empty_cells_rivers_and_chasms(tmp_path: Path) -> None:
+    path = tmp_path / "isles.map"
+    path.write_text(ISLES, encoding="utf-8")
+    app = MapApp(str(path))
+    async with app.run_test(size=(60, 16)):
+        map_view = app.query_one(MapView)
+        lines = screen_text(map_view)
+        drawn = {map_view.region_at(x, y) for y in range(map_view.size.height)
+                 for x in range(map_view.size.width)}
+        assert drawn == {None, 0, 1, 2, 3}
+        # the sea between the islands is blank and belongs to no region
+        x, y = max(spots(map_view, 1))
+        assert lines[y][x + 1] in BOX and lines[y][x + 2] == " "
+        assert map_view.region_at(x + 2, y) is None
+        assert "~" in region_text(map_view, 1) and "x" in region_text(map_view, 2)
+        assert "M" in region_text(map_view, 0) and "V" in region_text(map_view, 2)
+        assert "^" in region_text(map_view, 3)  # the Black Mountain marker
+        map_view.cursor = 1
+        map_view.action_move(1, 0)
+        assert map_view.cursor in (2, 3)

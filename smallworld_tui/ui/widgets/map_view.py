@@ -27,14 +27,14 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.board import EMPTY, Map
 from smallworld_tui.engine.view import PlayerView, RegionView
 from smallworld_tui.i18n import N_
 from smallworld_tui.ui import palette
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.widgets.region_info import region_text
 
-OUT = -1  # the "region" outside the board
+OUT = EMPTY  # the "region" outside the board, and empty cells
 X_SCALES = (8, 7, 6, 5, 4.5, 4, 3.5, 3, 2.5, 2, 1.75, 1.5, 1.25, 1, 0.75)
 Y_SCALES = (3, 2.5, 2, 1.5, 1)
 MAX_LABEL_ROWS = 3
@@ -191,11 +191,15 @@ class _Layout:
                             (x, box[heavy]))
                     continue
                 owners.append(here)
-                if under:
+                if here == OUT:  # a cell of no region: open sea around islands
+                    chars.append(" ")
+                    codes.append(BORDER)
+                elif under:
                     chars.append("_")
                     codes.append(region_code(here, UNDER))
                 elif (x + 2 * (y % 2)) % 4 == 1:
-                    chars.append(palette.TERRAIN[board.regions[here].terrain].glyph)
+                    terrain = board.regions[here].terrain
+                    chars.append(palette.terrain_style(board.game, terrain).glyph)
                     codes.append(region_code(here, GLYPH))
                 else:
                     chars.append(" ")
@@ -325,11 +329,12 @@ def _blend(color: str, amount: float) -> str:
 
 
 @cache
-def _fill(terrain: str, lit: bool, cursor: bool, plain: bool) -> tuple[Style, Style, Style]:
+def _fill(game: str, terrain: str, lit: bool, cursor: bool, plain: bool
+          ) -> tuple[Style, Style, Style]:
     """Styles of a region's characters by kind: SPACE, GLYPH, UNDER."""
     if plain:
         return Style(), Style(bold=cursor, dim=not cursor), Style()
-    color = palette.TERRAIN[terrain].color
+    color = palette.terrain_style(game, terrain).color
     bg = _blend(color, 0.5 if lit else 0.3)
     glyph = "#FFFFFF" if cursor else _blend(color, 0.85)
     space = Style(color=BORDER_COLOR, bgcolor=bg)  # the colour of "_" and underlines
@@ -343,7 +348,8 @@ _MARK_COLORS = {"target": "#FFFFFF", "final": "#D55E00", "own": "#0072B2",
 class _Styles:
     """Rich styles of the map, in colour or (NO_COLOR) with attributes only."""
 
-    def __init__(self, plain: bool) -> None:
+    def __init__(self, game: str, plain: bool) -> None:
+        self.game = game
         self.plain = plain
         self.border = Style(color=None if plain else BORDER_COLOR)
         self.cursor_border = Style(bold=True, color=None if plain else "#FFFFFF")
@@ -357,7 +363,7 @@ class _Styles:
 
     def fill(self, terrain: str, lit: bool, cursor: bool) -> tuple[Style, Style, Style]:
         """Styles of a region's characters by kind: SPACE, GLYPH, UNDER."""
-        return _fill(terrain, lit, cursor, self.plain)
+        return _fill(self.game, terrain, lit, cursor, self.plain)
 
     def seat(self, seat: int, declined: bool) -> Style:
         if self.plain:
@@ -426,12 +432,14 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         grid = board.grid
         for r, row in enumerate(grid):
             for c, region in enumerate(row):
+                if region == OUT:
+                    continue
                 for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                     if 0 <= r + dy < len(grid) and 0 <= c + dx < len(row):
                         other = grid[r + dy][c + dx]
-                        if other != region:
+                        if other not in (region, OUT):
                             self._sides[region].setdefault((dx, dy), Counter())[other] += 1
-        self._styles = _Styles(palette.no_color())
+        self._styles = _Styles(board.game, palette.no_color())
         self._layout: _Layout | None = None
         self._origin = (0, 0)  # where the map starts in the canvas
         self._labels: dict[int, tuple[object, list[tuple[int, int, str, Style]]]] = {}
@@ -442,7 +450,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
 
     def _central_region(self) -> int:
         height, width = len(self.board.grid), len(self.board.grid[0])
-        land = [r.id for r in self.board.regions if not r.water] or [0]
+        land = [r.id for r in self.board.regions if r.kind == "land"] or [0]
         return min(land, key=lambda r: (self._centres[r][0] - width / 2) ** 2
                    + (self._centres[r][1] - height / 2) ** 2)
 
@@ -469,7 +477,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
     # --- layout -------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._styles = _Styles(palette.no_color() or self.app.no_color)
+        self._styles = _Styles(self.board.game, palette.no_color() or self.app.no_color)
         self._relayout()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -569,8 +577,11 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
                     pieces += mark * n if n <= 2 else f"{mark}{n}"
             if pieces:
                 chunks.append((pieces, styles.pieces))
-        symbols = markers + "".join(palette.glyph("symbol", s, self.board.game)
-                                    for s in palette.region_symbols(info, self.board.game))
+        if state is None:
+            markers = palette.setup_marker(self.board.game, info.terrain)
+        symbols = markers + "".join(
+            palette.glyph("symbol", s, self.board.game)
+            for s in palette.region_symbols(info, self.board.game, in_game=state is not None))
         if symbols:
             chunks.append((symbols, styles.symbols))
         return [(text, space + style) for text, style in chunks], space

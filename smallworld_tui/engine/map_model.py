@@ -1,0 +1,279 @@
+"""The board model: regions with their derived attributes and a map with bitmasks.
+
+A map is derived from a grid of region ids (``EMPTY`` where a cell is no region): adjacency,
+board edge, border, coast and islands all follow from the drawing (docs/map-format.md).
+What terrains and symbols a map may use comes from its game's data table (``Legend``).
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from smallworld_tui.data import GAMES, table
+
+KINDS = ("land", "water", "river", "chasm")
+EMPTY = -1  # the grid value of a cell that belongs to no region (open sea around islands)
+MOUNTAIN = "mountain"  # the terrain whose regions, and those of its equivalents, get a marker
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What the maps of one game may hold, from its data table: each terrain's kind, each
+    symbol's allowed kinds, the terrains that get a mountain marker, and the player range."""
+
+    game: str
+    terrains: Mapping[str, str]
+    symbols: Mapping[str, frozenset[str]]
+    mountains: frozenset[str]
+    players: tuple[int, int]
+
+
+@cache
+def legend(game: str) -> Legend:
+    """The legend of a game (KeyError for an unknown game)."""
+    if game not in GAMES:
+        raise KeyError(f"no game {game!r} (known: {', '.join(GAMES)})")
+    data = table(game)
+    terrains: dict[str, dict[str, Any]] = data.get("terrains", {})
+    symbols: dict[str, dict[str, Any]] = data.get("symbols", {})
+    return Legend(
+        game=game,
+        terrains=MappingProxyType({t: row["kind"] for t, row in terrains.items()}),
+        symbols=MappingProxyType({s: frozenset(row["on"]) for s, row in symbols.items()}),
+        mountains=frozenset(
+            t for t, row in terrains.items()
+            if t == MOUNTAIN
+            or any(e.get("terrain") == MOUNTAIN for e in row.get("equivalent", []))
+        ),
+        players=(data["players"]["min"], data["players"]["max"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """One region of a map, with everything the rules need to know about it."""
+
+    id: int
+    code: str
+    terrain: str
+    kind: str
+    symbols: frozenset[str]
+    mountain: bool
+    mine: bool
+    magic: bool
+    cavern: bool
+    lost_tribe: bool
+    water: bool
+    at_board_edge: bool
+    border: bool
+    coastal: bool
+    island: int
+    cells: tuple[Cell, ...]
+    neighbors: frozenset[int]
+    bit: int
+
+
+@dataclass(frozen=True, slots=True)
+class RegionSpec:
+    """What a map file says of a region; everything else is derived from the grid."""
+
+    id: int
+    code: str
+    terrain: str
+    symbols: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Map:
+    """A parsed map: regions indexed by id, the drawing, and bitmasks (bit i = region i)."""
+
+    name: str
+    title: str
+    players: int
+    turns: int
+    regions: tuple[Region, ...]
+    grid: tuple[tuple[int, ...], ...]
+    links: tuple[tuple[int, int], ...]
+    game: str = "base"
+    all_mask: int = field(init=False)
+    land_mask: int = field(init=False)
+    water_mask: int = field(init=False)
+    border_mask: int = field(init=False)
+    coastal_mask: int = field(init=False)
+    edge_mask: int = field(init=False)
+    mountain_mask: int = field(init=False)
+    mine_mask: int = field(init=False)
+    magic_mask: int = field(init=False)
+    cavern_mask: int = field(init=False)
+    lost_tribe_mask: int = field(init=False)
+    neighbor_masks: tuple[int, ...] = field(init=False)
+    islands: tuple[int, ...] = field(init=False)
+    _terrain_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    _kind_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        terms = legend(self.game)
+
+        def mask(selected: Iterable[Region]) -> int:
+            return sum(r.bit for r in selected)
+
+        regions = self.regions
+        symbols = {s: mask(r for r in regions if s in r.symbols) for s in terms.symbols}
+        values: dict[str, object] = {
+            "all_mask": mask(regions),
+            "land_mask": mask(r for r in regions if r.kind == "land"),
+            "water_mask": mask(r for r in regions if r.water),
+            "border_mask": mask(r for r in regions if r.border),
+            "coastal_mask": mask(r for r in regions if r.coastal),
+            "edge_mask": mask(r for r in regions if r.at_board_edge),
+            "mountain_mask": mask(r for r in regions if r.mountain),
+            "mine_mask": symbols.get("mine", 0),
+            "magic_mask": symbols.get("magic", 0),
+            "cavern_mask": symbols.get("cavern", 0),
+            "lost_tribe_mask": symbols.get("lost_tribe", 0),
+            "neighbor_masks": tuple(sum(1 << n for n in r.neighbors) for r in regions),
+            "islands": tuple(
+                mask(r for r in regions if r.island == i)
+                for i in range(1 + max((r.island for r in regions), default=-1))
+            ),
+            "_terrain_masks": MappingProxyType(
+                {t: mask(r for r in regions if r.terrain == t) for t in terms.terrains}),
+            "_kind_masks": MappingProxyType(
+                {k: mask(r for r in regions if r.kind == k) for k in KINDS}),
+            "_symbol_masks": MappingProxyType(symbols),
+            "_adjacency": tuple(
+                sorted((r.id, n) for r in regions for n in r.neighbors if r.id < n)
+            ),
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def terrain_mask(self, terrain: str) -> int:
+        """Bits of the regions of one terrain: 0 if the map has none, KeyError for a terrain
+        the map's game does not declare."""
+        return self._terrain_masks[terrain]
+
+    def kind_mask(self, kind: str) -> int:
+        """Bits of the regions of one kind (land, water, river, chasm; KeyError otherwise)."""
+        return self._kind_masks[kind]
+
+    def symbol_mask(self, symbol: str) -> int:
+        """Bits of the regions showing a symbol: 0 if none does, KeyError for a symbol the
+        map's game does not declare."""
+        return self._symbol_masks[symbol]
+
+    def adjacency(self) -> list[tuple[int, int]]:
+        """Every pair of adjacent regions as (a, b) with a < b, sorted."""
+        return list(self._adjacency)
+
+    def to_json(self) -> dict[str, Any]:
+        """The topology as plain JSON data (the `maps export --json` format)."""
+        keys = ("mountain", "mine", "magic", "cavern", "lost_tribe", "water", "border",
+                "at_board_edge", "coastal")
+        return {
+            "name": self.name,
+            "title": self.title,
+            "game": self.game,
+            "players": self.players,
+            "turns": self.turns,
+            "regions": [
+                {"id": r.id, "code": r.code, "terrain": r.terrain, "kind": r.kind}
+                | {k: getattr(r, k) for k in keys}
+                | {"symbols": sorted(r.symbols), "island": r.island,
+                   "neighbors": sorted(r.neighbors)}
+                for r in self.regions
+            ],
+            "adjacency": [list(pair) for pair in self._adjacency],
+        }
+
+
+def _sides(grid: tuple[tuple[int, ...], ...]
+           ) -> tuple[dict[int, list[Cell]], set[tuple[int, int]], set[int]]:
+    """Cells of each region, pairs of regions sharing a side, and regions with a side on the
+    board edge (the grid's frame or an empty cell)."""
+    cells: dict[int, list[Cell]] = {}
+    for r, row in enumerate(grid):
+        for c, here in enumerate(row):
+            cells.setdefault(here, []).append((r, c))
+    cells.pop(EMPTY, None)
+    framed = [(EMPTY, *row, EMPTY) for row in grid]
+    blank = (EMPTY,) * (len(grid[0]) + 2)
+    framed = [blank, *framed, blank]
+    pairs = {pair for row in framed for pair in itertools.pairwise(row)}
+    pairs |= {pair for up, down in itertools.pairwise(framed)
+              for pair in zip(up, down, strict=True)}
+    touching = {(min(a, b), max(a, b)) for a, b in pairs if a != b and EMPTY not in (a, b)}
+    edge = {a if b == EMPTY else b for a, b in pairs if a != b and EMPTY in (a, b)}
+    return cells, touching, edge
+
+
+def _components(neighbors: Mapping[int, set[int]]) -> dict[int, int]:
+    """Island index of each region: components of the adjacency, numbered by their lowest id."""
+    island: dict[int, int] = {}
+    index = -1
+    for start in sorted(neighbors):
+        if start in island:
+            continue
+        index += 1
+        island[start] = index
+        todo = [start]
+        while todo:
+            for n in neighbors[todo.pop()]:
+                if n not in island:
+                    island[n] = index
+                    todo.append(n)
+    return island
+
+
+def derive_map(*, name: str, title: str, game: str, players: int, turns: int,
+               grid: tuple[tuple[int, ...], ...], specs: Iterable[RegionSpec],
+               links: tuple[tuple[int, int], ...] = ()) -> Map:
+    """Build a map from a valid drawing: ``specs`` numbered 0..N-1, each drawn in ``grid`` as
+    one connected area, terrains and symbols declared by ``game``."""
+    terms = legend(game)
+    cells, touching, edge = _sides(grid)
+    rows = sorted(specs, key=lambda s: s.id)
+    neighbors: dict[int, set[int]] = {s.id: set() for s in rows}
+    for a, b in [*touching, *links]:
+        neighbors[a].add(b)
+        neighbors[b].add(a)
+    island = _components(neighbors)
+    kind = {s.id: terms.terrains[s.terrain] for s in rows}
+    open_water = {i for i in edge if kind[i] == "water"}
+    shore = {i for i, k in kind.items() if k in ("water", "river")}
+    regions = tuple(
+        Region(
+            id=s.id,
+            code=s.code,
+            terrain=s.terrain,
+            kind=kind[s.id],
+            symbols=s.symbols,
+            mountain=s.terrain in terms.mountains,
+            mine="mine" in s.symbols,
+            magic="magic" in s.symbols,
+            cavern="cavern" in s.symbols,
+            lost_tribe="lost_tribe" in s.symbols,
+            water=kind[s.id] == "water",
+            at_board_edge=s.id in edge,
+            border=kind[s.id] != "chasm" and (
+                s.id in edge or (kind[s.id] == "land" and bool(neighbors[s.id] & open_water))),
+            coastal=kind[s.id] == "land" and bool(neighbors[s.id] & shore),
+            island=island[s.id],
+            cells=tuple(cells[s.id]),
+            neighbors=frozenset(neighbors[s.id]),
+            bit=1 << s.id,
+        )
+        for s in rows
+    )
+    return Map(name=name, title=title, players=players, turns=turns, regions=regions,
+               grid=grid, links=links, game=game)

@@ -1,0 +1,381 @@
+"""The map file format: parser and validator, reporting every problem with line and column.
+
+Sections ``[map]``, ``[grid]``, ``[regions]`` and ``[links]`` (docs/map-format.md). Terrains and
+symbols are checked against the game named in ``[map]``; sizes, player counts and turn counts
+against the limits below, so that no file can make the program use a board its game cannot
+play or run out of memory. Standard library only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from smallworld_tui.data import GAMES
+from smallworld_tui.engine.map_model import EMPTY, Legend, Map, RegionSpec, derive_map, legend
+
+SECTIONS = ("map", "grid", "regions", "links")
+MAP_KEYS = ("name", "title", "game", "players", "turns")
+REQUIRED_MAP_KEYS = ("name", "players", "turns")
+EMPTY_CELL = ".."
+
+MAX_TURNS = 30
+MAX_REGIONS = 100
+MAX_ROWS = 60
+MAX_COLUMNS = 120
+MAX_CHARACTERS = 256 * 1024
+
+_SECTION = re.compile(r"\[([^\]]*)\]\Z")
+_CODE = re.compile(r"[A-Za-z0-9]{2}\Z")
+_NUMBER = re.compile(r"[0-9]{1,9}\Z")
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    """One problem found in a map file; line and column are 1-based (line 0: the whole file)."""
+
+    line: int
+    column: int
+    message: str
+
+    def describe(self, source: str) -> str:
+        """The problem as `SOURCE:LINE:COL: message` (`SOURCE: message` for line 0)."""
+        if self.line <= 0:
+            return f"{source}: {self.message}"
+        return f"{source}:{self.line}:{self.column}: {self.message}"
+
+
+class MapError(ValueError):
+    """A map that cannot be loaded; str() lists every problem, one per line."""
+
+    def __init__(self, problems: list[MapProblem], source: str) -> None:
+        self.problems = problems
+        self.source = source
+        super().__init__("\n".join(p.describe(source) for p in problems))
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    line: int
+    column: int
+    text: str
+
+
+@dataclass(slots=True)
+class _RegionRow:
+    code: _Token
+    number: _Token
+    terrain: str
+    symbols: frozenset[str]
+    id: int = -1
+
+
+def _tokens(line: int, content: str) -> list[_Token]:
+    return [_Token(line, m.start() + 1, m.group()) for m in _TOKEN.finditer(content)]
+
+
+def _known(values: Iterable[str]) -> str:
+    return ", ".join(values)
+
+
+def _shown(value: str) -> str:
+    """A value quoted for a message, cut short if it is long."""
+    return repr(value if len(value) <= 24 else value[:20] + "...")
+
+
+def _flood(codes: list[list[str]], seen: list[list[bool]], r: int, c: int) -> None:
+    """Mark as seen the cells with the same code as (r, c) that connect to it through shared
+    sides."""
+    code = codes[r][c]
+    seen[r][c] = True
+    todo = [(r, c)]
+    while todo:
+        r, c = todo.pop()
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (0 <= rr < len(codes) and 0 <= cc < len(codes[rr]) and not seen[rr][cc]
+                    and codes[rr][cc] == code):
+                seen[rr][cc] = True
+                todo.append((rr, cc))
+
+
+class _Parser:
+    """Reads one map file, collecting every problem it can find before giving up."""
+
+    def __init__(self, text: str) -> None:
+        self.problems: list[MapProblem] = []
+        self.headers: dict[str, int] = {}
+        self.bodies: dict[str, list[list[_Token]]] = {s: [] for s in SECTIONS}
+        self.lines: dict[int, str] = {}
+        self.meta: dict[str, str] = {}
+        self.meta_at: dict[str, tuple[int, int]] = {}
+        self.legend: Legend | None = None
+        self.rows: list[_RegionRow] = []
+        self.by_code: dict[str, _RegionRow] = {}
+        self.cells: list[list[_Token]] = []
+        self.touching: set[frozenset[str]] = set()
+        self.links: list[tuple[_RegionRow, _RegionRow]] = []
+        if len(text) > MAX_CHARACTERS:
+            self.problem(0, 0, f"the file holds {len(text)} characters: a map file holds at "
+                               f"most {MAX_CHARACTERS}")
+            return
+        self._split(text)
+        for name in ("map", "grid", "regions"):
+            if name not in self.headers:
+                self.problem(1, 1, f"missing section [{name}]")
+        self._parse_meta()
+        self._parse_regions()
+        self._parse_grid()
+        self._parse_links()
+
+    def problem(self, line: int, column: int, message: str) -> None:
+        self.problems.append(MapProblem(line, column, message))
+
+    def at(self, token: _Token, message: str) -> None:
+        self.problem(token.line, token.column, message)
+
+    def _split(self, text: str) -> None:
+        section: str | None = None  # None: before any header; "": inside a bad section
+        for number, raw in enumerate(text.splitlines(), start=1):
+            self.lines[number] = raw.split("#", 1)[0]
+            tokens = _tokens(number, self.lines[number])
+            if not tokens:
+                continue
+            if tokens[0].text.startswith("["):
+                section = self._header(tokens)
+            elif section is None:
+                self.at(tokens[0], "text outside a section: the file starts with [map]")
+                section = ""
+            elif section:
+                self.bodies[section].append(tokens)
+
+    def _header(self, tokens: list[_Token]) -> str:
+        text = " ".join(t.text for t in tokens)
+        match = _SECTION.match(text)
+        if match is None:
+            self.at(tokens[0], f"bad section header {_shown(text)}: expected [name]")
+            return ""
+        name = match.group(1)
+        if name not in SECTIONS:
+            known = _known(f"[{s}]" for s in SECTIONS)
+            self.at(tokens[0], f"unknown section [{name}] (known: {known})")
+            return ""
+        if name in self.headers:
+            self.at(tokens[0], f"section [{name}] appears twice "
+                               f"(first at line {self.headers[name]})")
+            return ""
+        self.headers[name] = tokens[0].line
+        return name
+
+    # --- [map] --------------------------------------------------------------------------
+
+    def _parse_meta(self) -> None:
+        present: set[str] = set()
+        for tokens in self.bodies["map"]:
+            line = tokens[0].line
+            content = self.lines[line]
+            key, equals, rest = content.partition("=")
+            key, value = key.strip(), rest.strip()
+            column = len(content) - len(rest.lstrip()) + 1
+            if not equals or not key:
+                self.at(tokens[0], "expected 'key = value'")
+            elif key not in MAP_KEYS:
+                self.at(tokens[0], f"unknown [map] key {_shown(key)} (known: {_known(MAP_KEYS)})")
+            elif key in present:
+                self.at(tokens[0], f"[map] key {key!r} given twice")
+            elif not value:
+                self.problem(line, column, f"[map] key {key!r} has no value")
+            else:
+                self.meta[key] = value
+                self.meta_at[key] = (line, column)
+            present.add(key)
+        if "map" in self.headers:
+            for key in REQUIRED_MAP_KEYS:
+                if key not in present:
+                    self.problem(self.headers["map"], 1, f"[map] lacks the key {key!r}")
+        game = self.meta.get("game", "base")
+        if game in GAMES:
+            self.legend = legend(game)
+            self._check_number("players", *self.legend.players, f"the {game} game")
+        else:
+            self.problem(*self.meta_at["game"],
+                         f"unknown game {_shown(game)} (known: {_known(GAMES)})")
+        self._check_number("turns", 1, MAX_TURNS, "a map")
+
+    def _check_number(self, key: str, low: int, high: int, what: str) -> None:
+        """A [map] value that must be a whole number in a range."""
+        value = self.meta.get(key)
+        if value is not None and not (_NUMBER.match(value) and low <= int(value) <= high):
+            self.problem(*self.meta_at[key], f"{key} must be a whole number from {low} "
+                                             f"to {high} for {what}, not {_shown(value)}")
+
+    # --- [regions] ----------------------------------------------------------------------
+
+    def _parse_regions(self) -> None:
+        ids: dict[int, _RegionRow] = {}
+        for tokens in self.bodies["regions"]:
+            if len(tokens) < 3:
+                self.at(tokens[0], "expected 'CODE ID TERRAIN [SYMBOLS...]'")
+                continue
+            if len(self.rows) == MAX_REGIONS:
+                self.at(tokens[0], f"too many regions: a map holds at most {MAX_REGIONS}")
+                break
+            code, number, terrain, *symbols = tokens
+            row = _RegionRow(code, number, terrain.text, frozenset(s.text for s in symbols))
+            self.rows.append(row)
+            if not _CODE.match(code.text):
+                self.at(code, f"bad region code {_shown(code.text)}: "
+                              f"expected 2 letters or digits")
+            elif code.text in self.by_code:
+                first = self.by_code[code.text].code.line
+                self.at(code, f"duplicate region code {code.text!r} (first at line {first})")
+            else:
+                self.by_code[code.text] = row
+            if not _NUMBER.match(number.text):
+                self.at(number, f"region id must be a non-negative integer, "
+                                f"not {_shown(number.text)}")
+            elif int(number.text) in ids:
+                first = ids[int(number.text)].code.line
+                self.at(number, f"duplicate region id {number.text} (first at line {first})")
+            else:
+                row.id = int(number.text)
+                ids[row.id] = row
+            if self.legend is not None:
+                self._check_terrain(terrain, symbols)
+        count = len(self.rows)
+        if "regions" in self.headers and not count:
+            self.problem(self.headers["regions"], 1, "the map has no regions")
+        for value, row in sorted(ids.items()):
+            if value >= count:
+                self.at(row.number, f"region id {value} out of range: the {count} regions "
+                                    f"must be numbered 0 to {count - 1}")
+
+    def _check_terrain(self, terrain: _Token, symbols: list[_Token]) -> None:
+        """The terrain and the symbols of one region against the game's legend."""
+        assert self.legend is not None
+        game, terrains, known = self.legend.game, self.legend.terrains, self.legend.symbols
+        kind = terrains.get(terrain.text)
+        if kind is None:
+            self.at(terrain, f"unknown terrain {_shown(terrain.text)} in the {game} game "
+                             f"(known: {_known(terrains)})")
+        seen: set[str] = set()
+        for symbol in symbols:
+            allowed = known.get(symbol.text)
+            if allowed is None:
+                self.at(symbol, f"unknown symbol {_shown(symbol.text)} in the {game} game "
+                                f"(known: {_known(known) or 'none'})")
+            elif symbol.text in seen:
+                self.at(symbol, f"symbol {symbol.text!r} given twice")
+            elif kind is not None and kind not in allowed:
+                self.at(symbol, f"symbol {symbol.text!r} cannot be on a {kind} region "
+                                f"({terrain.text}): it goes on {' or '.join(sorted(allowed))}")
+            seen.add(symbol.text)
+
+    # --- [grid] -------------------------------------------------------------------------
+
+    def _parse_grid(self) -> None:
+        unknown: set[str] = set()
+        width = len(self.bodies["grid"][0]) if self.bodies["grid"] else 0
+        if width > MAX_COLUMNS:
+            self.at(self.bodies["grid"][0][MAX_COLUMNS],
+                    f"the grid is too wide: at most {MAX_COLUMNS} cells a row")
+            return
+        for row in self.bodies["grid"]:
+            if len(self.cells) == MAX_ROWS:
+                self.at(row[0], f"the grid is too tall: at most {MAX_ROWS} rows")
+                return
+            if len(row) != width:
+                column = row[width].column if len(row) > width else row[-1].column + 3
+                self.problem(row[0].line, column, f"ragged grid: this row has {len(row)} "
+                                                  f"cells, the first row has {width}")
+            for cell in row:
+                if cell.text == EMPTY_CELL:
+                    continue
+                if not _CODE.match(cell.text):
+                    self.at(cell, f"bad cell {_shown(cell.text)}: expected a 2-character "
+                                  f"region code or {EMPTY_CELL} for no region")
+                elif cell.text not in self.by_code and cell.text not in unknown:
+                    unknown.add(cell.text)
+                    self.at(cell, f"cell code {cell.text!r} is not listed in [regions]")
+            self.cells.append(row)
+        if "grid" in self.headers and not self.cells:
+            self.problem(self.headers["grid"], 1, "the grid is empty")
+        self._check_areas()
+
+    def _check_areas(self) -> None:
+        """Each region drawn as one connected area; note which regions share a side."""
+        codes = [[cell.text for cell in row] for row in self.cells]
+        pairs = [pair for row in codes for pair in itertools.pairwise(row)]
+        pairs += [pair for up, down in itertools.pairwise(codes)
+                  for pair in zip(up, down, strict=False)]
+        self.touching = {frozenset(pair) for pair in pairs
+                         if pair[0] != pair[1] and EMPTY_CELL not in pair}
+        seen = [[False] * len(row) for row in codes]
+        pieces: dict[str, int] = {}
+        for r, row in enumerate(codes):
+            for c, code in enumerate(row):
+                if code == EMPTY_CELL or seen[r][c]:
+                    continue
+                _flood(codes, seen, r, c)
+                pieces[code] = pieces.get(code, 0) + 1
+                if pieces[code] == 2:
+                    self.at(self.cells[r][c], f"region {code!r} is cut in pieces: "
+                                              f"its cells must form one connected area")
+        for code, region in self.by_code.items():
+            if code not in pieces:
+                self.at(region.code, f"region {code!r} is not drawn in [grid]")
+
+    # --- [links] ------------------------------------------------------------------------
+
+    def _parse_links(self) -> None:
+        seen: set[frozenset[str]] = set()
+        for tokens in self.bodies["links"]:
+            if len(tokens) != 2:
+                self.at(tokens[0], "expected a link 'CODE CODE'")
+                continue
+            ends = [self.by_code.get(t.text) for t in tokens]
+            for token, end in zip(tokens, ends, strict=True):
+                if end is None:
+                    self.at(token, f"link names an unknown region code {_shown(token.text)}")
+            a, b = ends
+            if a is None or b is None:
+                continue
+            pair = frozenset((a.code.text, b.code.text))
+            if a is b:
+                self.at(tokens[1], "a link must join two different regions")
+            elif pair in self.touching:
+                self.at(tokens[0], f"{a.code.text} and {b.code.text} already share a side "
+                                   f"in the grid: the link adds nothing")
+            elif pair in seen:
+                self.at(tokens[0], "duplicate link")
+            else:
+                seen.add(pair)
+                self.links.append((a, b))
+
+    def build(self) -> Map:
+        """The map; call only when no problem was found."""
+        assert self.legend is not None
+        ids = {code: row.id for code, row in self.by_code.items()}
+        ids[EMPTY_CELL] = EMPTY
+        return derive_map(
+            name=self.meta["name"],
+            title=self.meta.get("title", self.meta["name"]),
+            game=self.legend.game,
+            players=int(self.meta["players"]),
+            turns=int(self.meta["turns"]),
+            grid=tuple(tuple(ids[cell.text] for cell in row) for row in self.cells),
+            specs=[RegionSpec(row.id, row.code.text, row.terrain, row.symbols)
+                   for row in self.rows],
+            links=tuple(sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in self.links)),
+        )
+
+
+def parse_map(text: str, source: str = "<map>") -> Map:
+    """Parse and validate a map file's text; raises MapError listing every problem found."""
+    parser = _Parser(text)
+    if parser.problems:
+        problems = sorted(parser.problems, key=lambda p: (p.line, p.column))
+        raise MapError(problems, source)
+    return parser.build()
