@@ -15,6 +15,7 @@ and the tray), so ``invariants.check`` still holds on built positions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from smallworld_tui.engine import Action, Event, GameState, apply, new_game
@@ -28,10 +29,11 @@ NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
 
 def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
-             dice: list[int] | None = None, clear_tribes: bool = False, **options: bool
-             ) -> GameState:
-    """A new game; ``clear_tribes`` removes every Lost Tribe for simpler positions."""
-    g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice)
+             dice: list[int] | None = None, clear_tribes: bool = False, game: str = "base",
+             **options: bool) -> GameState:
+    """A new game; ``clear_tribes`` removes every neutral defender (Lost Tribes, Monsters)
+    for simpler positions."""
+    g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice, game=game)
     if clear_tribes:
         for r, army in enumerate(g.region_army):
             if army == NEUTRAL:
@@ -39,27 +41,27 @@ def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
     return g
 
 
-def q(id_: str) -> str:
-    """The base game's qualified id of a race, power or piece."""
-    return id_ if ":" in id_ else f"base:{id_}"
+def q(id_: str, game: str = "base") -> str:
+    """The qualified id of a race, power, item or piece (bare ids are of ``game``)."""
+    return id_ if ":" in id_ else f"{game}:{id_}"
 
 
 def put(g: GameState, piece: str, region: int, n: int = 1) -> None:
-    """Put ``n`` pieces of a base-game kind (bare id) on ``region``."""
-    g.pieces.add(q(piece), region, n)
+    """Put ``n`` pieces of a kind (a bare id is of the game being played) on ``region``."""
+    g.pieces.add(q(piece, g.game), region, n)
 
 
 def count(g: GameState, piece: str, region: int) -> int:
-    return g.pieces.count(q(piece), region)
+    return g.pieces.count(q(piece, g.game), region)
 
 
 def where(g: GameState, piece: str) -> int:
-    """The regions holding pieces of a base-game kind, as a mask."""
-    return g.pieces.mask(q(piece))
+    """The regions holding pieces of a kind, as a mask."""
+    return g.pieces.mask(q(piece, g.game))
 
 
 def clear(g: GameState, piece: str) -> None:
-    g.pieces.remove_all(q(piece), g.map.all_mask)
+    g.pieces.remove_all(q(piece, g.game), g.map.all_mask)
 
 
 def empty(g: GameState, region: int) -> None:
@@ -104,7 +106,7 @@ def give(g: GameState, seat: int, race: str, power: str,
          ) -> Army:
     """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}); ids may be
     bare base-game ids.  A declined army has discarded its badge (except Spirit)."""
-    race, power = q(race), q(power)
+    race, power = q(race, g.game), q(power, g.game)
     _take_banner(g, race, power)
     army = Army(id=len(g.armies), seat=seat, race=race, power=power, declined=declined,
                 picked_turn=-1)
@@ -117,7 +119,8 @@ def give(g: GameState, seat: int, race: str, power: str,
     army.hand = hand
     g.tray[race] -= sum((regions or {}).values()) + hand
     assert g.tray[race] >= 0, f"not enough {race} tokens in the box"
-    if declined and not POWERS[power].outside_decline_limit:
+    trait = POWERS[power]
+    if declined and not (trait.outside_decline_limit or trait.works_in_decline):
         army.badge = False
         g.power_discard.append(power)
     if power == "base:bivouacking" and not declined:
@@ -149,6 +152,9 @@ def kinds(g: GameState) -> set[str]:
 def targets(g: GameState, kind: str) -> set[int]:
     return {a.target for a in legal_actions(g) if a.kind == kind}
 
+
+TEST_MAPS = Path(__file__).parent / "maps"
+UG_TEST_MAP = str(TEST_MAPS / "ug-test.map")  # a small Underground map for rule tests
 
 # --- picking regions and reading events (shared by the rule tests) --------------------------
 
@@ -184,9 +190,10 @@ def far_from(*regions: int) -> list[int]:
     return [r.id for r in LAND if r.id not in near]
 
 
-def pinned(races: list[str], powers: list[str], players: int = 2, **kw: Any) -> GameState:
-    """A new game whose column starts with the given races/powers; no Lost Tribes."""
-    g = new_game(NAMES[:players], None, 0, kw.pop("options", None), races=races,
+def pinned(races: list[str], powers: list[str], players: int = 2, map_name: str | None = None,
+           **kw: Any) -> GameState:
+    """A new game whose column starts with the given races/powers; no neutral defenders."""
+    g = new_game(NAMES[:players], map_name, 0, kw.pop("options", None), races=races,
                  powers=powers, **kw)
     for r, army in enumerate(g.region_army):
         if army == NEUTRAL:
