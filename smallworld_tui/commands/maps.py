@@ -29,7 +29,7 @@ def list_command(game: str | None) -> None:
 
 
 @command.command(name="check")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 def check_command(file: str) -> None:
     """Validate FILE: print FILE:LINE:COL: message for every problem (exit 1), or OK."""
     try:

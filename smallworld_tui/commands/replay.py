@@ -12,7 +12,7 @@ from smallworld_tui.i18n import _
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
 def command(file: str, as_json: bool) -> None:
     """Replay the record FILE and print where the game stands."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from smallworld_tui.commands.game_choice import game_option, one_line, resolve_game
 from smallworld_tui.commands.relay import PASSWORD_ENV
 from smallworld_tui.engine import RecordError
 from smallworld_tui.engine.board import MapError, load_map
@@ -57,11 +58,25 @@ async def _serve_web(host: str, ssh_port: int, web_port: int,
             port=web_port, error=exc)) from None
 
 
+def _check_setup(players: int, map_name: str | None, game: str) -> None:
+    """The game the server will start must be one the engine accepts (checked now, not
+    when the last player joins)."""
+    from smallworld_tui.engine import IllegalAction, new_game
+
+    try:
+        new_game([str(seat) for seat in range(players)], map_name, 0, game=game)
+    except IllegalAction as exc:
+        raise click.UsageError(str(exc)) from None
+    except MapError as exc:
+        raise click.ClickException(one_line(exc)) from None
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--players", default=2, show_default=True, type=click.IntRange(2, 5))
 @click.option("--map", "map_name", help="Map name or file (default: the one for the count).")
+@game_option
 @click.option("--names", help="Assign the seats in order, e.g. Amy,Ben (default: first come).")
 @click.option("--seed", type=int, help="Seed of the game (default: random).")
 @click.option("--password", help="Password players need (default: a generated one).")
@@ -73,7 +88,8 @@ async def _serve_web(host: str, ssh_port: int, web_port: int,
 @click.option("--web", is_flag=True, help="Also let players join from a browser.")
 @click.option("--web-port", default=8080, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the web page (with --web).")
-def command(host: str, port: int, players: int, map_name: str | None, names: str | None,
+def command(host: str, port: int, players: int, map_name: str | None, game: str | None,
+            names: str | None,
             seed: int | None, password: str | None, authorized_keys: Path | None, fresh: bool,
             db: Path | None, web: bool, web_port: int) -> None:
     """Host a game: players join with `ssh -p PORT NAME@HOST`.
@@ -103,19 +119,26 @@ def command(host: str, port: int, players: int, map_name: str | None, names: str
                     map=map_name, n=players))
         except MapError as exc:
             raise click.ClickException(str(exc)) from None
+    game = resolve_game(game, map_name)
+    _check_setup(players, map_name, game)
     if web:
         _check_web(password, authorized_keys)
     if password is None and authorized_keys is None:
         password = generate_password()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    store = Store(db or data_dir() / "server.sqlite3")
+    try:
+        folder = data_dir()
+    except OSError as exc:
+        raise click.ClickException(_("cannot use the data folder: {error}").format(
+            error=exc)) from None
+    store = Store(db or folder / "server.sqlite3")
     server = GameServer(store=store, players=players, app_factory=make_app,
-                        map_name=map_name, seed=seed, names=seats)
+                        map_name=map_name, seed=seed, names=seats, game=game)
     try:
         resumed = not fresh and server.resume()
     except RecordError as exc:
         raise click.ClickException(str(exc)) from None
-    key = load_host_key(data_dir() / "ssh_host_ed25519_key")
+    key = load_host_key(folder / "ssh_host_ed25519_key")
     quiet_textual_stdio()
 
     async def run() -> None:

@@ -9,7 +9,10 @@ from pathlib import Path
 import click
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine.board import load_map
+from smallworld_tui.commands.game_choice import game_option, one_line, resolve_game
+from smallworld_tui.engine.board import MapError, load_map
+from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.game import new_game
 from smallworld_tui.engine.record import save_record
 from smallworld_tui.i18n import _
 
@@ -17,28 +20,42 @@ NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
 
 @click.command("sim")
-@click.option("--map", "map_name", default="base-4p", show_default=True, help="Map name or file.")
+@click.option("--map", "map_name", help="Map name or file (default: the game's 4-player map).")
+@game_option
 @click.option("--games", default=10, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed of the first game; game i uses seed + i.")
 @click.option("--record-dir", type=click.Path(file_okay=False),
               help="Write one record per game into this folder.")
 @click.option("--json", "as_json", is_flag=True, help="End with one line of JSON figures.")
-def command(map_name: str, games: int, seed: int, record_dir: str | None, as_json: bool) -> None:
+def command(map_name: str | None, game: str | None, games: int, seed: int,
+            record_dir: str | None, as_json: bool) -> None:
     """Play GAMES games of uniformly random legal actions."""
+    from smallworld_tui.engine.games import ruleset
+
+    game = resolve_game(game, map_name)
     try:
+        map_name = map_name or ruleset(game).map_name(4)
         board = load_map(map_name)
-    except (OSError, ValueError) as exc:
-        raise click.ClickException(str(exc)) from None
+        new_game(NAMES[: board.players], map_name, seed, game=game)  # the setup is sound
+    except MapError as exc:
+        raise click.ClickException(one_line(exc)) from None
+    except IllegalAction as exc:
+        raise click.UsageError(str(exc)) from None
     names = NAMES[: board.players]
     out = Path(record_dir) if record_dir else None
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        g, record = play_random_game(names, map_name, seed + i)
+        g, record = play_random_game(names, map_name, seed + i, game=game)
         actions += len(record.actions)
         if out is not None:
-            save_record(record, out / f"game-{seed + i:06d}.json")
+            try:
+                save_record(record, out / f"game-{seed + i:06d}.json")
+            except OSError as exc:
+                raise click.ClickException(_("cannot write the record in {folder}: {error}")
+                                           .format(folder=out, error=exc.strerror or exc)
+                                           ) from None
         if not as_json:
             best = max(g.coins)
             click.echo(_("game {n}: seed {seed}, {actions} actions, winner(s) {names} with "

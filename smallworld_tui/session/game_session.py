@@ -2,7 +2,10 @@
 
 Every change goes through ``apply``: the action is checked by the engine, appended to the
 record, stored (a JSON file written atomically, or an append-only journal) and only then
-announced to listeners (the views of every connected player).  Undo restores the copy of the
+announced to listeners (the views of every connected player).  A file that cannot be written
+(read-only folder, full disk) does not stop the game: ``save_error`` says why, the record
+stays complete in memory, and every later change tries again.  A new game writes nothing
+until its first action.  Undo restores the copy of the
 state taken before the last action, never past the start of the turn, a die roll or another
 player's decision.
 """
@@ -23,10 +26,12 @@ from smallworld_tui.engine import (
     Record,
     RecordError,
     apply,
+    legal_actions,
     load_record,
     view,
 )
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.board import MapError, load_map
+from smallworld_tui.engine.explain import illegal
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
 
@@ -57,6 +62,7 @@ class GameSession:
         # action since the undo floor
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
+        self.save_error: OSError | None = None  # why the last save failed
         actions = list(record.actions)
         record.actions = []
         for i, action in enumerate(actions):
@@ -70,13 +76,17 @@ class GameSession:
     @classmethod
     def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
             options: dict[str, Any] | None = None, path: Path | None = None,
-            game: str = "base") -> GameSession:
+            game: str | None = None) -> GameSession:
+        """A new game (nothing is written before its first action).  Without ``game`` the
+        map's game is played (the base game without a map either); a game played on
+        another game's map follows the mixing rules.  IllegalAction or MapError if the
+        engine refuses the setup."""
+        if game is None:
+            game = load_map(map_name).game if map_name else "base"
         rules = ruleset(game)
         record = Record(players=list(names), map=map_name or rules.map_name(len(names)),
                         seed=seed, options=rules.options(options), game=game)
-        session = cls(record, path)
-        session.save()
-        return session
+        return cls(record, path)
 
     @classmethod
     def load(cls, path: Path) -> GameSession:
@@ -108,6 +118,19 @@ class GameSession:
             self.save()
         self._announce(events)
         return events
+
+    def preview(self, action: Action) -> list[Event]:
+        """The events ``action`` would cause now, on a copy of the game (nothing changes;
+        IllegalAction if it is refused)."""
+        with self._lock:
+            return apply(self.state.clone(), action)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is refused now, or None if it is legal."""
+        with self._lock:
+            if action in legal_actions(self.state):
+                return None
+            return illegal(self.state, action)
 
     def _apply(self, action: Action) -> list[Event]:
         state = self.state
@@ -146,14 +169,26 @@ class GameSession:
         self._announce([Event("undone", self.state.actor)])
 
     # --- saving and listeners ----------------------------------------------------------
-    def save(self) -> None:
-        if self.path is not None:
+    def save(self) -> bool:
+        """Write the game to its file (if it has one); False, with ``save_error`` set, if
+        that failed."""
+        if self.path is None:
+            return True
+        try:
             write_json_atomic(self.path, self.record.to_json(self.path.parent))
+        except OSError as exc:
+            self.save_error = exc
+            return False
+        self.save_error = None
+        return True
 
     def save_as(self, path: Path) -> None:
+        """Go on saving into ``path`` from now on; OSError (and the old file kept) if it
+        cannot be written."""
         with self._lock:
+            write_json_atomic(path, self.record.to_json(path.parent))
             self.path = path
-            self.save()
+            self.save_error = None
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(events)`` after every change; returns the unsubscribe function."""

@@ -13,9 +13,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from smallworld_tui.compat import XTermParser
 
 if TYPE_CHECKING:
     from textual.app import App

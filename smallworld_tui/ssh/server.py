@@ -21,6 +21,7 @@ from typing import Any
 
 import asyncssh
 
+from smallworld_tui.compat import share_process_stdio
 from smallworld_tui.engine import Record
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.session import GameSession
@@ -101,6 +102,7 @@ class GameServer:
     seed: int | None = None
     names: list[str] = field(default_factory=list)  # seats the host assigned, if any
     options: dict[str, Any] = field(default_factory=dict)
+    game: str = "base"
     session: GameSession | None = None
     game_id: int | None = None
     connections: list[Connection] = field(default_factory=list)
@@ -138,10 +140,10 @@ class GameServer:
 
     def _start_game(self) -> None:
         seed = self.seed if self.seed is not None else secrets.randbits(31)
-        rules = ruleset("base")
+        rules = ruleset(self.game)
         record = Record(players=list(self.names),
                         map=self.map_name or rules.map_name(self.players), seed=seed,
-                        options=rules.options(self.options))
+                        options=rules.options(self.options), game=self.game)
         self.game_id = self.store.create(record)
         self.session = GameSession(record, journal=Journal(self.store, self.game_id))
         self.session.subscribe(self._on_change)
@@ -249,7 +251,4 @@ async def start_server(server: GameServer, host: str, port: int, host_key: async
 def quiet_textual_stdio() -> None:
     """Several Apps share this process: stop each from redirecting the process-wide stdout
     and stderr (they would restore each other's streams out of order)."""
-    import textual.app
-
-    textual.app.redirect_stdout = contextlib.nullcontext  # type: ignore[assignment]
-    textual.app.redirect_stderr = contextlib.nullcontext  # type: ignore[assignment]
+    share_process_stdio()

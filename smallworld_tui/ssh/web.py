@@ -9,6 +9,8 @@ import sys
 from aiohttp import web
 from textual_serve.server import Server
 
+from smallworld_tui.compat import aiohttp_app
+
 WILDCARDS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
 
 
@@ -34,7 +36,7 @@ class WebServer(Server):
 async def start_web(command: str, host: str, port: int) -> tuple[web.AppRunner, int]:
     """Serve ``command`` to browsers on ``host:port``; the runner (to clean up) and the port."""
     server = WebServer(command, host=host, port=port, title="Small World")
-    runner = web.AppRunner(await server._make_app(), access_log=None, shutdown_timeout=0.5)
+    runner = web.AppRunner(await aiohttp_app(server), access_log=None, shutdown_timeout=0.5)
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()

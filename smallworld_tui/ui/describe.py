@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import display_name
+from smallworld_tui.ui.keymap import keys_of, target_of
 
 NEUTRAL_SEAT = -2
 
@@ -55,6 +57,12 @@ def refusal(exc: IllegalAction, board: Map | None = None) -> str:
 def combo_name(race: str, power: str) -> str:
     """A race with its power, e.g. "Flying Trolls"."""
     return _("{power} {race}").format(power=power_name(power), race=race_name(race))
+
+
+def army_name(army: ArmyView) -> str:
+    """An army as its player calls it: the combo while active ("Flying Trolls"), the race
+    alone once in decline (its power is gone)."""
+    return race_name(army.race) if army.declined else combo_name(army.race, army.power)
 
 
 def joined(items: Iterable[str]) -> str:
@@ -198,7 +206,8 @@ class Narrator:
 
     def _scored(self, e: Event) -> str:
         if not (self.reveal_all or e.seat == self.viewer):
-            return _("{name} scored").format(name=self.name(e.seat))
+            return _("{name} scored (how much stays secret until the end)").format(
+                name=self.name(e.seat))
         parts = [f"{score_label(label)} {value:+d}" for label, value in e["breakdown"]]
         text = _("{name} scored {coins}").format(name=self.name(e.seat), coins=coins(e["coins"]))
         return with_details(text, parts)
@@ -225,42 +234,41 @@ def score_label(label: str) -> str:
     return label
 
 
+def action_owner(kind: str) -> str:
+    """The name of the race, power or item that offers action ``kind`` ("" for the core's)."""
+    from smallworld_tui.engine.content import ITEMS, POWERS, RACES
+
+    for registry in (RACES, POWERS, ITEMS):
+        for content in registry.values():
+            if kind in content.actions:
+                return content_name("item" if registry is ITEMS else content.kind, content.qid)
+    return ""
+
+
 def action_label(action: Action, names: Sequence[str], board: Map,
                  costs: dict[int, int] | None = None, hand: int = 0,
                  combo: str = "") -> str:
     """A legal action as a menu or command-palette entry, e.g. "Conquer Forest 7 (3 tokens)".
 
     ``costs`` and ``hand`` (from the view) add the cost of conquests; ``combo`` names the
-    combo of a ``pick``.
+    combo of a ``pick``.  A kind without words of its own (``keymap``) is named after the
+    race, power or item offering it, with its target: "Great Ancient: Forest 7".
     """
     kind, target = action.kind, action.target
-    region = region_label(board, target) if 0 <= target < len(board.regions) else ""
+    what = target_of(kind)
+    region = (region_label(board, target) if what == "region"
+              and 0 <= target < len(board.regions) else "")
+    name = names[target] if what == "seat" and 0 <= target < len(names) else ""
     cost = (costs or {}).get(target)
-    if kind == "pick":
-        text = _("Pick combo {slot}").format(slot=target)
-        return _("{action}: {combo}").format(action=text, combo=combo) if combo else text
-    if kind == "conquer":
-        text = _("Conquer {region}").format(region=region)
-        return with_details(text, [tokens(cost)] if cost is not None else [])
-    if kind == "final":
-        short = (cost or 0) - hand
-        return _("Final conquest of {region} with the die (needs {short} more)").format(
-            region=region, short=short)
-    if kind == "deploy":
-        return _("Place {tokens} in {region}").format(tokens=tokens(action.count), region=region)
-    if kind == "ally":
-        return _("Name {name} as your ally").format(name=names[target])
-    template = {
-        "decline": _("Go into decline"),
-        "abandon": _("Abandon {region}"),
-        "berserk_roll": _("Roll the Berserk die"),
-        "dragon": _("Send the Dragon to {region} (1 token)"),
-        "sorcery": _("Cast sorcery on {region}"),
-        "end_conquest": _("End conquest"),
-        "fortify": _("Build a Fortress in {region}"),
-        "encamp": _("Place an Encampment in {region}"),
-        "hero": _("Place a Hero in {region}"),
-        "end_redeploy": _("End redeployment"),
-        "end_turn": _("End turn"),
-    }.get(kind, kind)
-    return template.format(region=region)
+    template = keys_of(kind).text
+    if not template:
+        owner = action_owner(kind) or kind
+        detail = region or name or (str(target) if what else "")
+        return _("{owner}: {target}").format(owner=owner, target=detail) if detail else owner
+    text = _(template).format(slot=target, region=region, name=name,
+                              tokens=tokens(action.count), short=(cost or 0) - hand)
+    if kind == "pick" and combo:
+        return _("{action}: {combo}").format(action=text, combo=combo)
+    if kind == "conquer" and cost is not None:
+        return with_details(text, [tokens(cost)])
+    return text

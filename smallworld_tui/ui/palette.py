@@ -49,6 +49,29 @@ def setup_marker(game: str, terrain: str) -> str:
                  if row.get("setup") == f"terrain:{terrain}"), "")
 
 
+# Relics, places and artifacts lie face up in regions: one glyph per kind of item (each
+# item is named on the region line and in the legend).
+ITEM_KINDS: tuple[Kind, ...] = ("relic", "place", "artifact")
+_ITEM_STYLES = {"relic": TerrainStyle("+", "#F2C14E"), "place": TerrainStyle("[", "#D9A6E8"),
+                "artifact": TerrainStyle("+", "#F2C14E")}
+
+
+def item_kind(qid: str) -> Kind:
+    """Whether an item (qualified id) is a relic, a place or an artifact."""
+    for kind in ITEM_KINDS:
+        try:
+            entry(kind, qid)
+        except KeyError:
+            continue
+        return kind
+    raise KeyError(f"no relic, place or artifact {qid!r}")
+
+
+def item_style(kind: str) -> TerrainStyle:
+    """The glyph and colour of a kind of item."""
+    return _ITEM_STYLES[kind]
+
+
 def glyph(kind: Kind, id_: str, game: str = "base") -> str:
     """The one-character glyph of a piece, neutral defender or map symbol (qualified ids
     name their game) from the data table."""

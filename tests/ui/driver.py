@@ -92,8 +92,7 @@ async def act(pilot: Pilot[None], action: Action, dismiss: bool = True) -> None:
         if action.count == hand:
             await pilot.press("a")
         else:
-            assert action.count <= 9
-            await pilot.press(str(action.count))
+            await pilot.press(*["plus"] * action.count)
     elif kind == "decline":
         await pilot.press("d")
         await choose_in_menu(pilot, action)
@@ -135,15 +134,11 @@ def binding_for(action: Action, hand: int) -> str:
     """The key binding's action string that the game screen runs for ``action``."""
     kind = action.kind
     if kind == "pick":
-        return f"pick({action.target})"
-    if kind in SIMPLE_KEYS:
-        return f"send('{kind}')"
-    if kind in ON_REGION_KEYS:
-        return f"on_region('{kind}')"
+        return f"digit({action.target})"
+    if kind in SIMPLE_KEYS or kind in ON_REGION_KEYS or kind in ("decline", "ally"):
+        return f"act('{kind}')"
     if kind == "deploy":
         return "place_all" if action.count == hand else f"place({action.count})"
-    if kind in ("decline", "ally"):
-        return kind
     return ""  # a region chosen on the map
 
 

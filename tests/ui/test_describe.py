@@ -77,7 +77,8 @@ def test_scores_are_shown_only_to_the_scorer_until_the_end() -> None:
     scored = SAMPLES[13]
     assert Narrator(NAMES, BOARD, viewer=0).sentence(scored).startswith("Amy scored 7 coins")
     assert "Alchemist +2" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
-    assert Narrator(NAMES, BOARD, viewer=1).sentence(scored) == "Amy scored"
+    assert Narrator(NAMES, BOARD, viewer=1).sentence(scored) == (
+        "Amy scored (how much stays secret until the end)")
     assert "7" in Narrator(NAMES, BOARD, viewer=1, reveal_all=True).sentence(scored)
 
 

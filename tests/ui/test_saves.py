@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from smallworld_tui.cli import main
+from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action
 from smallworld_tui.saves import list_saves, path_for, saves_dir
 from smallworld_tui.session import GameSession
@@ -23,13 +24,14 @@ GARBAGE = b"{ this is not a save"
 
 
 def corrupt_save(name: str = "broken") -> Path:
+    saves_dir().mkdir(parents=True, exist_ok=True)
     path = saves_dir() / f"{name}.json"
     path.write_bytes(GARBAGE)
     return path
 
 
 def notices(app: SmallWorldApp) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    return " | ".join(n.message for n in notifications(app))
 
 
 async def test_new_game_screen_starts_an_autosaved_game() -> None:
@@ -129,6 +131,8 @@ def test_play_load_names_the_file_the_action_and_the_reason(tmp_path: Path) -> N
 
 def test_list_saves_sees_autosaves_and_broken_files() -> None:
     corrupt_save()
-    GameSession.new(["Amy", "Ben"], seed=1, path=path_for("kept"))
+    kept = GameSession.new(["Amy", "Ben"], seed=1, path=path_for("kept"))
+    assert not kept.path.exists()  # nothing is written before the first action
+    kept.apply(Action("pick", 0))
     names = {s.name: s.error for s in list_saves()}
     assert names["kept"] == "" and names["broken"]

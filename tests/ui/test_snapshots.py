@@ -1,7 +1,9 @@
-"""Screenshots of the main screens at the minimum size (80×24) and a large one (160×50).
+"""Screenshots of the main screens at the minimum size (80×24) and at 120×40, 160×50 and
+200×60, where the map grows with the space.
 
-Deterministic: fixed seeds, pinned stacks, saves in an empty temporary folder, no clock on
-screen, steady cursors.  Update with ``pytest tests/ui/test_snapshots.py --snapshot-update``.
+Deterministic: fixed seeds, pinned stacks, a saves folder at a fixed (absent) path, no clock
+on screen, steady cursors.  Update with
+``pytest tests/ui/test_snapshots.py --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,16 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from ui.driver import session
 
-SIZES = [(80, 24), (160, 50)]
+SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
 STACKS = {"races": ["trolls", "elves"], "powers": ["flying", "hill"]}
 
 Compare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def _fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saves folder is named on screen: the same (absent) one on every machine."""
+    monkeypatch.setenv("SMALLWORLD_TUI_DATA", "/nonexistent/smallworld-tui")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

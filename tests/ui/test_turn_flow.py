@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.choice import ChoiceScreen
@@ -34,7 +35,7 @@ def status(app: SmallWorldApp) -> str:
 
 
 def notices(app: SmallWorldApp) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    return " | ".join(n.message for n in notifications(app))
 
 
 def first(legal: list[Action], kind: str) -> Action:
@@ -53,8 +54,8 @@ async def test_pick_with_a_number_key_then_conquer_with_enter() -> None:
         screen = game_screen(app)
         target = first(screen.view.legal, "conquer").target
         marks = screen.map_view._marks
-        assert marks[target].kind == "target" and marks[target].label == str(
-            screen.view.costs[target])
+        assert marks[target].kind == "target" and marks[target].label == (
+            f"{screen.view.costs[target]}t")
         await point_at(pilot, target)
         await pilot.press("enter")
         await settle(pilot)
@@ -121,14 +122,11 @@ async def test_final_conquest_shows_the_die_big() -> None:
         final = first(screen.view.legal, "final")
         short = screen.view.costs[final.target] - next(
             a.hand for a in screen.view.armies if a.id == screen.view.acting)
-        assert screen.map_view._marks[final.target].label == f"-{short}"
+        assert screen.map_view._marks[final.target].label == f"-{short}t"
         await point_at(pilot, final.target)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen)  # declare the target first
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, DieScreen)
+        assert isinstance(app.screen, DieScreen)  # the mark said it: a roll of the die
         text = text_of(app.screen.query_one("#die-text", Static))
         assert f"Rolled 3 — needed {short}" in text and "conquers" in text
         await pilot.press("x")
@@ -151,7 +149,7 @@ async def test_redeploy_keys_undo_and_the_pass_screens() -> None:
         region = screen.map_view.cursor
         assert screen.map_view._marks[region].kind == "own"
         before = screen.view.regions[region].tokens
-        await pilot.press("1")
+        await pilot.press("plus")
         await settle(pilot)
         assert screen.view.regions[region].tokens == before + 1
         await pilot.press("u")
@@ -162,7 +160,7 @@ async def test_redeploy_keys_undo_and_the_pass_screens() -> None:
         assert "all tokens placed" in status(app)
         await pilot.press("e")
         await settle(pilot)
-        assert "end of turn: d declines (Stout)" in status(app)
+        assert "end of turn: e ends it; d Decline" in status(app)
         await pilot.press("e")
         await settle(pilot)
         assert isinstance(app.screen, PassScreen)
@@ -225,6 +223,7 @@ async def test_heroes_are_placed_with_their_key_before_redeployment_ends() -> No
         await act(pilot, max((a for a in screen.view.legal if a.kind == "deploy"),
                              key=lambda a: a.count))
         assert "H Hero" in status(app)
+        assert "all tokens placed, but" in status(app) and "Hero" in status(app)
         await pilot.press("e")
         await settle(pilot)
         assert "Heroes" in notices(app)  # the engine says why redeployment cannot end
@@ -278,7 +277,8 @@ async def test_berserk_roll_shows_the_die_and_lowers_the_costs_shown() -> None:
         await settle(pilot)
         assert "Berserk roll 2" in status(app)
         labels = {r: m.label for r, m in screen.map_view._marks.items() if m.kind == "target"}
-        assert labels and all(label == str(max(1, before[r] - 2)) for r, label in labels.items())
+        assert labels and all(label == f"{max(1, before[r] - 2)}t"
+                              for r, label in labels.items())
 
 
 async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
@@ -292,6 +292,6 @@ async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
         await act(pilot, max((a for a in screen.view.legal if a.kind == "deploy"),
                              key=lambda a: a.count))
         await act(pilot, Action("end_redeploy"))
-        assert "n names an ally (Diplomat)" in status(app)
+        assert "n Name ally" in status(app)
         await act(pilot, Action("ally", 1))
         assert any(e.kind == "ally_named" and e["ally"] == 1 for e in s.log)

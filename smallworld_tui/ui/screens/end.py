@@ -1,4 +1,5 @@
-"""The end of the game: coins revealed, the ranking with its tie-break, the score per round."""
+"""The end of the game: coins revealed, the ranking with its tie-break, where each player's
+coins came from, the coins scored per round, and the final map."""
 
 from __future__ import annotations
 
@@ -13,12 +14,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, combo_name, joined, race_name, tokens
+from smallworld_tui.ui.messages import ShowNewGame
+from smallworld_tui.ui.scores import breakdowns_table
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
+from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.score_chart import ScoreChart
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 
@@ -72,8 +77,12 @@ def ranking_table(view: PlayerView) -> Table:
 
 
 class EndScreen(TranslatedBindings, Screen[None]):
+    """The results beside the final map (in a narrow terminal, the map below the results:
+    the screen scrolls)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", N_("New game"), id="end.new_game"),
+        Binding("tab", "app.focus_next", N_("Results ⇄ map"), id="end.focus"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -82,17 +91,27 @@ class EndScreen(TranslatedBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         view = self.session.view(SPECTATOR)
-        with VerticalScroll(id="end-body"):
-            yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
-                              style="bold reverse"), id="end-title")
-            yield Static(ranking_table(view), id="end-ranking")
-            yield Static(tie_break(view), id="end-tie-break")
-            yield ScoreChart(id="end-chart")
+        starting = ruleset(view.game).starting_coins
+        with VerticalScroll(id="end-main"):
+            with VerticalScroll(id="end-body"):
+                yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
+                                  style="bold reverse"), id="end-title")
+                yield Static(ranking_table(view), id="end-ranking")
+                yield Static(tie_break(view), id="end-tie-break")
+                yield Static(breakdowns_table(self.session.log, view.names,
+                                              [starting] * len(view.names), view.coins),
+                             id="end-breakdown")
+                yield ScoreChart(id="end-chart")
+            yield MapView(view.map, id="end-map")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         view = self.session.view(SPECTATOR)
+        self.query_one("#end-breakdown").border_title = _("Where the coins came from")
+        self.query_one("#end-map").border_title = _("The final map")
         self.query_one(ScoreChart).show(view.gains, view.names)
+        self.query_one(MapView).show(view)
+        self.query_one("#end-body").focus()
 
     def action_new_game(self) -> None:
-        self.app.show_new_game()  # type: ignore[attr-defined]
+        self.post_message(ShowNewGame())

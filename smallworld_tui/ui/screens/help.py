@@ -1,10 +1,12 @@
-"""Help: the keys that work now (F1 / ?) with a word on the phase, and the rules (r)."""
+"""Help: the keys that work now (F1 / ?) with a word on the phase, the map's legend (g) and
+the rules (r)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,10 +17,9 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.messages import Tab
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
-
-Tab = Literal["keys", "rules"]
 
 
 def shown_keys(screen: Screen[Any]) -> list[tuple[str, str]]:
@@ -48,26 +49,32 @@ def keys_table(intro: str, keys: Sequence[tuple[str, str]]) -> Table:
 
 
 class HelpScreen(TranslatedBindings, Screen[None]):
-    """Two tabs: the keys (with ``intro``) and the rules reference, opened on ``topics``."""
+    """Tabs: the keys (with ``intro``), the map's ``legend`` (during a game) and the rules
+    reference, opened on ``topics``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close"), id="help.close"),
         Binding("f1,question_mark", "tab('keys')", N_("Keys"), id="help.keys"),
+        Binding("g", "tab('legend')", N_("Legend"), id="help.legend"),
         Binding("r", "tab('rules')", N_("Rules"), id="help.rules"),
     ]
 
     def __init__(self, intro: str, keys: Sequence[tuple[str, str]], tab: Tab = "keys",
-                 topics: Sequence[str] = ()) -> None:
+                 topics: Sequence[str] = (), legend: RenderableType | None = None) -> None:
         super().__init__()
         self.intro = intro
         self.keys = keys
-        self.tab = tab
+        self.tab = tab if tab != "legend" or legend is not None else "keys"
         self.topics = topics
+        self.legend = legend
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial=self.tab):
             with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-scroll"):
                 yield Static(keys_table(self.intro, self.keys))
+            if self.legend is not None:
+                with TabPane(_("Map legend"), id="legend"), VerticalScroll(id="legend-scroll"):
+                    yield Static(self.legend)
             with TabPane(_("Rules"), id="rules"):
                 yield RulesBrowser(self.topics, id="rules-browser")
         yield KeyFooter()
@@ -79,11 +86,17 @@ class HelpScreen(TranslatedBindings, Screen[None]):
         if tab == "rules":
             self.query_one(RulesBrowser).focus_search()
         else:
-            self.query_one("#keys-scroll").focus()
+            self.query_one(f"#{tab}-scroll").focus()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        self.tab = "rules" if event.pane.id == "rules" else "keys"
+        pane = event.pane.id
+        self.tab = "rules" if pane == "rules" else "legend" if pane == "legend" else "keys"
         self._focus(self.tab)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tab" and parameters and parameters[0] == "legend":
+            return self.legend is not None
+        return True
 
     def action_tab(self, tab: Tab) -> None:
         """Show a tab; its own key again closes the help."""

@@ -32,13 +32,13 @@ def marks(view: PlayerView) -> dict[int, Mark]:
     out: dict[int, Mark] = {}
     for region, found in kinds.items():
         if "conquer" in found:
-            out[region] = Mark("target", str(costs.get(region, "")))
+            out[region] = Mark("target", f"{costs.get(region, 0)}t")
         elif "final" in found:
-            out[region] = Mark("final", f"-{costs.get(region, 0) - in_hand}")
+            out[region] = Mark("final", f"-{costs.get(region, 0) - in_hand}t")
         elif "dragon" in found:
-            out[region] = Mark("target", "1")
+            out[region] = Mark("target", "1t")
         elif "sorcery" in found:
-            out[region] = Mark("target", "0")
+            out[region] = Mark("target", "0t")
         elif "deploy" in found or "abandon" in found:
             out[region] = Mark("own", "")
         elif found & PIECE_KINDS:

@@ -1,9 +1,10 @@
-"""Start a game (players, names, map, seed, options) or continue a saved one."""
+"""Start a game (game, players, names, map, seed, options) or continue a saved one."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,23 +12,52 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from smallworld_tui.engine import IllegalAction
+from smallworld_tui.data import GAMES
 from smallworld_tui.engine.board import list_maps, load_map, map_for_players
+from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.describe import refusal
+from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
 DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
 MAX_PLAYERS = len(DEFAULT_NAMES)
+# the game options the form offers, by their name in the data tables
+OPTION_LABELS = {"flying_enters_anywhere": N_("Flying races may enter anywhere (game option)")}
 
 
-def maps_for(players: int) -> list[str]:
-    """Shipped maps for a player count, the official one first."""
-    official = map_for_players(players)
-    others = [m for m in list_maps() if m != official and load_map(m).players == players]
-    return [official, *others]
+def game_title(game: str) -> str:
+    """A game's name in the interface language."""
+    return {"base": _("Small World"), "underground": _("Small World Underground"),
+            "warcraft": _("Small World of Warcraft")}.get(game, game)
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(label, value) of every game playable here, then each mix of one game's races and
+    powers on another game's maps; a value is "content" or "content@maps"."""
+    games = [g for g in GAMES if g in RULESETS and list_maps(g)]
+    out = [(game_title(g), g) for g in games]
+    out += [(_("{content} on a {maps} map (mixed)").format(
+                content=game_title(content), maps=game_title(maps)), f"{content}@{maps}")
+            for content in games for maps in games if content != maps]
+    return out
+
+
+def split_choice(value: str) -> tuple[str, str]:
+    """The game whose races and powers are played and the game whose maps are used."""
+    content, _sep, maps = value.partition("@")
+    return content, maps or content
+
+
+def maps_for(players: int, game: str = "base") -> list[str]:
+    """Shipped maps of ``game`` for a player count, the official one first."""
+    try:
+        official = map_for_players(players, game)
+    except ValueError:
+        official = ""
+    found = [m for m in list_maps(game) if load_map(m).players == players]
+    return sorted(found, key=lambda m: (m != official, m))
 
 
 class NewGameScreen(TranslatedBindings, Screen[None]):
@@ -40,10 +70,15 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         super().__init__()
         self.seed = seed
         self.players = players
+        self.game = "base"
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="new-main"):
             with Vertical(id="new-form", classes="panel"):
+                with Horizontal(classes="field"):
+                    yield Label(_("Game"), classes="field-label")
+                    yield Select(game_choices(), value="base", allow_blank=False,
+                                 compact=True, id="game")
                 with Horizontal(classes="field"):
                     yield Label(_("Players"), classes="field-label")
                     yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)],
@@ -55,16 +90,15 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                         yield Input(name, max_length=20, compact=True, id=f"name-{seat}")
                 with Horizontal(classes="field"):
                     yield Label(_("Map"), classes="field-label")
-                    maps = maps_for(self.players)
-                    yield Select([(m, m) for m in maps], value=maps[0], allow_blank=False,
-                                 compact=True, id="map")
+                    yield Select([], allow_blank=True, compact=True, id="map")
                 with Horizontal(classes="field"):
                     yield Label(_("Seed"), classes="field-label")
                     yield Input(str(self.seed), type="integer", compact=True, id="seed")
                 yield Checkbox(_("Pass-the-device screen between players"), value=True,
                                compact=True, id="pass-screens")
-                yield Checkbox(_("Flying races may enter anywhere (game option)"),
-                               value=False, compact=True, id="flying-anywhere")
+                for option, label in OPTION_LABELS.items():
+                    yield Checkbox(_(label), value=False, compact=True,
+                                   id=f"option-{option}")
                 yield Static(id="new-error", classes="error")
                 yield Button(_("Start the game"), variant="primary", compact=True, id="start")
             with Vertical(id="new-saves", classes="panel"):
@@ -84,15 +118,29 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         self.players = players
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#name-field-{seat}").display = seat < players
-        maps = maps_for(players)
+        self._set_maps()
+
+    def _set_maps(self) -> None:
+        content, maps_game = split_choice(self.game)
+        maps = maps_for(self.players, maps_game)
         select: Select[str] = self.query_one("#map", Select)
         select.set_options([(name, name) for name in maps])
-        select.value = maps[0]
+        if maps:
+            select.value = maps[0]
+        options = RULESETS[content].default_options
+        for option in OPTION_LABELS:
+            self.query_one(f"#option-{option}").display = option in options
 
     @on(Select.Changed, "#player-count")
     def players_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.players:
             self._set_players(event.value)
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game:
+            self.game = event.value
+            self._set_maps()
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
@@ -104,16 +152,21 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         except ValueError:
             self.show_error(_("The seed must be a whole number."))
             return
-        options = {"flying_enters_anywhere": self.query_one("#flying-anywhere", Checkbox).value}
-        try:
-            self.app.start_game(  # type: ignore[attr-defined]
-                names, str(self.query_one("#map", Select).value), seed, options,
-                self.query_one("#pass-screens", Checkbox).value)
-        except IllegalAction as exc:
-            self.show_error(refusal(exc))
+        content, maps_game = split_choice(self.game)
+        map_name = self.query_one("#map", Select).value
+        if not isinstance(map_name, str):
+            self.show_error(_("There is no {game} map for {n} players.").format(
+                game=game_title(maps_game), n=self.players))
+            return
+        defaults = RULESETS[content].default_options
+        options: dict[str, Any] = {o: self.query_one(f"#option-{o}", Checkbox).value
+                                   for o in OPTION_LABELS if o in defaults}
+        setup = GameSetup(names, map_name, seed, content, options,
+                          self.query_one("#pass-screens", Checkbox).value)
+        self.post_message(StartGame(setup, self.show_error))
 
     def show_error(self, message: str) -> None:
-        self.query_one("#new-error", Static).update(message)
+        self.query_one("#new-error", Static).update(Text(message))
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:
@@ -123,7 +176,8 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         elif save.error:
             self.show_error(save.error)
         else:
-            self.app.open_save(save.path)  # type: ignore[attr-defined]
+            self.post_message(OpenSave(save.path))
 
     def on_save_list_chosen(self, event: SaveList.Chosen) -> None:
-        self.app.open_save(event.save.path)  # type: ignore[attr-defined]
+        self.post_message(OpenSave(event.save.path))
+

@@ -1,0 +1,73 @@
+"""The keys and words of every action kind: the one table the game screen's key bindings,
+footer, help, menus and command palette are built from.
+
+An action kind's parameters (``engine.actions.PARAMS``) say how its key works: no parameter
+— the key sends it; a region — the key acts on the region under the map cursor; a seat — the
+key asks which player.  A kind missing here still works: it shows in the menus of its
+region and in the command palette, named after the race, power or item that offers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smallworld_tui.engine.actions import PARAMS
+from smallworld_tui.i18n import N_
+
+
+@dataclass(frozen=True)
+class ActionKeys:
+    """How the interface offers one kind of action.
+
+    ``key``: its key ("" for none: chosen on the map or in a menu); ``label``: the footer's
+    word for the key; ``text``: the menu and palette entry (``{region}``, ``{name}``
+    placeholders); ``direct``: Enter or a click on a region sends it at once when it is the
+    only thing to do there (otherwise a menu asks)."""
+
+    key: str = ""
+    label: str = ""
+    text: str = ""
+    direct: bool = False
+
+
+ACTIONS: dict[str, ActionKeys] = {
+    # the core's kinds
+    "pick": ActionKeys(text=N_("Pick combo {slot}")),
+    "decline": ActionKeys("d", N_("Decline"), N_("Go into decline")),
+    "abandon": ActionKeys("x", N_("Abandon"), N_("Abandon {region}")),
+    "conquer": ActionKeys(text=N_("Conquer {region}"), direct=True),
+    "final": ActionKeys(text=N_("Final conquest of {region} with the die (needs {short} more)"),
+                        direct=True),
+    "end_conquest": ActionKeys("e", N_("End conquest"), N_("End conquest")),
+    "deploy": ActionKeys(text=N_("Place {tokens} in {region}"), direct=True),
+    "end_redeploy": ActionKeys("e", N_("End redeploy"), N_("End redeployment")),
+    "end_turn": ActionKeys("e", N_("End turn"), N_("End turn")),
+    # kinds of the base game's races and powers
+    "berserk_roll": ActionKeys("b", N_("Berserk roll"), N_("Roll the Berserk die")),
+    "ally": ActionKeys("n", N_("Name ally"), N_("Name {name} as your ally")),
+    "dragon": ActionKeys(text=N_("Send the Dragon to {region}")),
+    "sorcery": ActionKeys(text=N_("Cast sorcery on {region}")),
+    "fortify": ActionKeys("f", N_("Fortress"), N_("Build a Fortress in {region}"), direct=True),
+    "encamp": ActionKeys("c", N_("Encampment"), N_("Place an Encampment in {region}"),
+                         direct=True),
+    "hero": ActionKeys("H", N_("Hero"), N_("Place a Hero in {region}"), direct=True),
+}
+
+NO_KEYS = ActionKeys()
+
+
+def keys_of(kind: str) -> ActionKeys:
+    """How the interface offers ``kind`` (no key, no words of its own if it is unknown)."""
+    return ACTIONS.get(kind, NO_KEYS)
+
+
+def target_of(kind: str) -> str:
+    """What an action kind's target is: "region", "seat", "slot", another parameter's name,
+    or "" for none."""
+    params = PARAMS.get(kind, ())
+    return params[0] if params else ""
+
+
+def region_kinds() -> frozenset[str]:
+    """Every action kind whose target is a region."""
+    return frozenset(kind for kind in PARAMS if target_of(kind) == "region")
