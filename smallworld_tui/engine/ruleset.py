@@ -116,6 +116,11 @@ class Ruleset:
         """Changes the rules make to the army's conquest costs (a travel cost…)."""
         return ()
 
+    # --- what players see ---------------------------------------------------------------
+    def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
+        """Whether ``viewer`` (a seat, or -1 for a spectator) may see ``seat``'s coins."""
+        return viewer == seat or g.finished
+
     # --- scoring and the end -----------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
         """Coins the rules (not a race, power or item) give ``seat`` at the end of its turn,

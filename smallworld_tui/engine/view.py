@@ -141,7 +141,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
     combos = [ComboView(k, c.race, c.power, c.coins,
                         RACES[c.race].tokens + POWERS[c.power].tokens)
               for k, c in enumerate(g.combos)]
-    visible = [done or s == viewer for s in range(g.players)]
+    visible = [g.rules.coins_visible(g, viewer, s) for s in range(g.players)]
     costs: dict[int, int] = {}
     if g.phase == Phase.CONQUER:
         costs = dict(conquest_costs(g, g.armies[g.turn.acting]))
