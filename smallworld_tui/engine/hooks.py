@@ -22,7 +22,8 @@ class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
     __slots__ = ("all", "conquest", "costs", "end", "enters_water", "entry", "kept", "minimum",
-                 "no_final_roll", "reach", "redeploy", "shield", "turn", "unaided")
+                 "no_final_roll", "no_travel_cost", "reach", "redeploy", "shield", "turn",
+                 "unaided")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -38,6 +39,7 @@ class Hooks:
         self.end = by_hook["end_actions"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
+        self.no_travel_cost = any(r.no_travel_cost for r in rules)
         self.minimum = max((r.min_cost() for r in rules), default=1)
         self.kept = max((r.tokens_kept() for r in rules), default=1)
 

@@ -38,6 +38,7 @@ class Ruleset:
         self.visible_combos: int = t["setup"]["visible_combos"]
         self.empty_region_cost: int = t["rules"]["empty_region_cost"]
         self.max_shortfall: int = t["rules"]["max_shortfall"]
+        self.travel_cost: int = t["rules"].get("travel_cost", 0)
         self.min_players: int = t["players"]["min"]
         self.max_players: int = t["players"]["max"]
         self.coin_total: int = t["coins"]["value_total"]
@@ -113,8 +114,16 @@ class Ruleset:
         return 0
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        """Changes the rules make to the army's conquest costs (a travel cost…)."""
+        """Changes the rules make to the army's conquest costs."""
         return ()
+
+    def travel_mask(self, g: GameState, army: Army) -> int:
+        """Regions that cost the army ``travel_cost`` more unless it reaches them "as if
+        adjacent" (landing on a distant island)."""
+        return 0
+
+    def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
+        """After ``army`` took ``region`` (a face-down item there is turned up…)."""
 
     # --- what players see ---------------------------------------------------------------
     def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:

@@ -199,6 +199,7 @@ class GameState:
     pieces: Pieces
     items: dict[str, int]  # item -> region (or OFF_MAP), for items face up in play
     hidden: list[str]  # face-down items waiting to be revealed, in order
+    facedown: dict[int, str]  # region -> the face-down item lying there
     item_data: dict[str, dict[str, Any]]  # per-item state (a relic's choice, …)
     armies: list[Army]
     combos: list[Combo]
@@ -416,6 +417,7 @@ class GameState:
         new.pieces = self.pieces.clone()
         new.items = dict(self.items)
         new.hidden = list(self.hidden)
+        new.facedown = dict(self.facedown)
         new.item_data = json.loads(json.dumps(self.item_data)) if self.item_data else {}
         new.armies = [a.copy() for a in self.armies]
         new.combos = [Combo(c.race, c.power, c.coins) for c in self.combos]
@@ -439,6 +441,7 @@ class GameState:
             "region_army": self.region_army, "region_tokens": self.region_tokens,
             "neutral": self.neutral, "pieces": self.pieces.to_json(),
             "items": dict(sorted(self.items.items())), "hidden": self.hidden,
+            "facedown": {str(r): i for r, i in sorted(self.facedown.items())},
             "item_data": self.item_data,
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
@@ -464,7 +467,8 @@ class GameState:
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
             neutral=list(d["neutral"]),
             pieces=Pieces.from_json(rules.pieces, len(board.regions), d["pieces"]),
-            items=dict(d["items"]), hidden=list(d["hidden"]), item_data=dict(d["item_data"]),
+            items=dict(d["items"]), hidden=list(d["hidden"]),
+            facedown={int(r): i for r, i in d["facedown"].items()}, item_data=dict(d["item_data"]),
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
@@ -486,7 +490,8 @@ class GameState:
             options=options, rng=Rng(seed), dice=list(dice), round=1, seat=0, turn_number=0,
             phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
-            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], item_data={},
+            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
+            item_data={},
             armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], tray=tray,
             coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
             to_bank=0, turn=TurnState(),

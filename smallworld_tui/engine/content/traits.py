@@ -58,6 +58,8 @@ class Content:
     declines_at_turn_end: ClassVar[bool] = False
     #: the reinforcement die is never rolled for a last conquest (Berserk rolls before)
     no_final_roll: ClassVar[bool] = False
+    #: pays no travel cost to land on a distant entry region (islands)
+    no_travel_cost: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
 
