@@ -45,10 +45,11 @@ def reach_mask(g: GameState, army: Army) -> int:
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
-    for other in g.armies:
-        if other.alive and other.seat != army.seat and other.mask & reach:
-            for t in g.hooks(other).shield:
-                reach &= ~t.shielded_mask(g, other, army)
+    if "shielded_mask" in g.rules.hooks_used:
+        for other in g.armies:
+            if other.alive and other.seat != army.seat and other.mask & reach:
+                for t in g.hooks(other).shield:
+                    reach &= ~t.shielded_mask(g, other, army)
     return reach
 
 

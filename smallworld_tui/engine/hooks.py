@@ -8,6 +8,7 @@ nothing.  Built once per distinct tuple of rules and cached.
 
 from __future__ import annotations
 
+from smallworld_tui.engine.content import ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
@@ -42,6 +43,12 @@ class Hooks:
         self.no_travel_cost = any(r.no_travel_cost for r in rules)
         self.minimum = max((r.min_cost() for r in rules), default=1)
         self.kept = max((r.tokens_kept() for r in rules), default=1)
+
+
+def hooks_used(ids: list[str]) -> frozenset[str]:
+    """The hot hooks filled in by any of the content ``ids``."""
+    rules = [RACES.get(i) or POWERS.get(i) or ITEMS[i] for i in ids]
+    return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
 
 
 _CACHE: dict[tuple[Content, ...], Hooks] = {}

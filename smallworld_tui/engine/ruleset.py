@@ -16,6 +16,7 @@ from smallworld_tui.data import entries, table
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.market import ComboColumn
 from smallworld_tui.engine.pieces import PieceKind
 
@@ -47,6 +48,8 @@ class Ruleset:
         self.races: list[str] = content.races
         self.powers: list[str] = content.powers
         self.items: list[str] = content.items
+        #: the hooks some race, power or item of the game fills in (the core skips the others)
+        self.hooks_used: frozenset[str] = hooks_used([*self.races, *self.powers, *self.items])
         rows = entries("piece", game)
         self.pieces: dict[str, PieceKind] = {
             f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()

@@ -44,7 +44,7 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[tuple[bool, bool], tuple[Trait, ...], Hooks] | None = field(
+    _traits: tuple[bool, bool, tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -58,16 +58,18 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[1]
+        return self._cached()[2]
 
     def hooks(self) -> Hooks:
         """``traits()`` sorted by the hooks they fill in."""
-        return self._cached()[2]
-
-    def _cached(self) -> tuple[tuple[bool, bool], tuple[Trait, ...], Hooks]:
-        key = (self.declined, self.badge)
         cached = self._traits
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
+            return cached[3]
+        return self._cached()[3]
+
+    def _cached(self) -> tuple[bool, bool, tuple[Trait, ...], Hooks]:
+        cached = self._traits
+        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
             return cached
         race = RACES[self.race]
         power = POWERS[self.power]
@@ -77,7 +79,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (key, traits, hooks_of(traits))
+        self._traits = (self.declined, self.badge, traits, hooks_of(traits))
         return self._traits
 
     def has(self, flag: str) -> bool:
@@ -311,6 +313,8 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
+        if "unaided_mask" not in self.rules.hooks_used:
+            return out
         for other in self.armies:
             if other.alive and other.seat != attacker.seat and other.mask:
                 for t in self.hooks(other).unaided:
