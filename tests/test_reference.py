@@ -17,23 +17,28 @@ from smallworld_tui import i18n
 from smallworld_tui.cli import main
 from smallworld_tui.commands.rules import command
 from smallworld_tui.i18n import LANGUAGES, _, current_language, ngettext, set_language
-from smallworld_tui.names import Kind, display_name, entries
-from smallworld_tui.reference import find_topic, get_topic, list_topics, search, suggest
+from smallworld_tui.names import GAMES, Kind, display_name, entries, game_name, table
+from smallworld_tui.reference import (
+    TOPIC_KINDS,
+    Topic,
+    find_topics,
+    get_topic,
+    list_topics,
+    search,
+    suggest,
+)
 from smallworld_tui.reference.render import facts, render_topic, render_topic_list
-from smallworld_tui.reference.topics import texts
+from smallworld_tui.reference.topics import SECTIONS, texts
 
+# general topics by section: shared by every game (bare ids), then each game's own
 GENERAL = {
-    "turn",
-    "setup",
-    "combos",
-    "conquest",
-    "die",
-    "redeploy",
-    "decline",
-    "scoring",
-    "end",
-    "map",
+    "common": {"turn", "combos", "conquest", "die", "redeploy", "decline", "scoring", "end"},
+    "base": {"setup", "map"},
 }
+TESTED_GAMES = ("base",)
+CONTENT_KINDS: tuple[Kind, ...] = (
+    "race", "power", "relic", "place", "artifact", "piece", "faction"
+)
 ANSI = re.compile(r"\x1b\[")
 
 
@@ -48,33 +53,49 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language(None)
 
 
+def ids(topics: list[Topic]) -> list[str]:
+    return [topic.id for topic in topics]
+
+
 # ---------------------------------------------------------------- texts
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("kind", ["race", "power", "piece"])
-def test_every_data_row_has_a_text(lang: str, kind: Kind) -> None:
-    written = set(texts(lang).get(kind, {}))
-    expected = set(entries(kind))
-    assert not expected - written, f"{lang}: no text for {sorted(expected - written)}"
-    assert not written - expected, f"{lang}: texts for unknown ids {sorted(written - expected)}"
+@pytest.mark.parametrize("game", TESTED_GAMES)
+def test_every_data_row_has_a_topic(game: str, lang: str) -> None:
+    """Each race, power, relic, place, artifact, piece and faction of the table: a topic."""
+    topics = {topic.id: topic for topic in list_topics(lang, game)}
+    for kind in CONTENT_KINDS:
+        missing = sorted(id_ for id_ in entries(kind, game) if f"{game}:{id_}" not in topics)
+        assert not missing, f"{lang}: write the {game} {kind} topics {missing}"
+        for id_ in entries(kind, game):
+            assert display_name(kind, id_, lang, game) in (
+                topics[f"{game}:{id_}"].title, *topics[f"{game}:{id_}"].aliases)
+
+
+def test_both_languages_have_the_same_topics() -> None:
+    assert ids(list_topics("en")) == ids(list_topics("ja"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_general_topics(lang: str) -> None:
-    assert set(texts(lang)["general"]) == GENERAL
+    for section, expected in GENERAL.items():
+        assert set(texts(lang, section)["general"]) == expected
+    shared = [topic for topic in list_topics(lang) if topic.game is None]
+    assert {topic.id for topic in shared} == GENERAL["common"]
     assert all(topic.title for topic in list_topics(lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_texts_type_no_number_of_two_or_more(lang: str) -> None:
-    """Numbers of 2 and more come from the data table, through placeholders."""
-    for kind, written in texts(lang).items():
-        for id_, text in written.items():
-            raw = " ".join([text.get("title", ""), text["body"], *text.get("aliases", [])])
-            raw = re.sub(r"\{[^}]*\}", "", unicodedata.normalize("NFKC", raw))
-            typed = re.findall(r"[2-9]|\d{2,}|[二三四五六七八九十百]", raw)
-            assert not typed, f"{lang} {kind} {id_}: type {typed} from the data table instead"
+    """Numbers of 2 and more come from the data tables, through placeholders."""
+    for section in SECTIONS:
+        for kind, written in texts(lang, section).items():
+            for id_, text in written.items():
+                raw = " ".join([text.get("title", ""), text["body"], *text.get("aliases", [])])
+                raw = re.sub(r"\{[^}]*\}", "", unicodedata.normalize("NFKC", raw))
+                typed = re.findall(r"[2-9]|\d{2,}|[二三四五六七八九十百]", raw)
+                assert not typed, f"{lang} {section} {kind} {id_}: insert {typed} instead"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -83,25 +104,37 @@ def test_placeholders_are_all_filled(lang: str) -> None:
         assert "{" not in topic.body and "}" not in topic.body, topic.id
 
 
+def test_shared_topics_numbers_are_the_same_in_every_game() -> None:
+    """The shared topics insert the base table's rule numbers: every game has the same."""
+    def shared(game: str) -> tuple[object, ...]:
+        data = table(game)
+        return (data["rules"]["empty_region_cost"], data["rules"]["max_shortfall"],
+                data["setup"], data["die_faces"],
+                {players: info["turns"] for players, info in data["maps"].items()})
+    assert all(shared(game) == shared("base") for game in GAMES)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_race_and_power_numbers_come_from_the_data(lang: str) -> None:
+@pytest.mark.parametrize("game", TESTED_GAMES)
+def test_race_and_power_numbers_come_from_the_data(game: str, lang: str) -> None:
     kinds: tuple[Kind, ...] = ("race", "power")
     for kind in kinds:
-        for id_, row in entries(kind).items():
-            topic = get_topic(id_, lang)
+        for id_, row in entries(kind, game).items():
+            topic = get_topic(f"{game}:{id_}", lang)
             assert topic.tokens == row["tokens"]
             assert str(row["tokens"]) in facts(topic)
             if kind == "race":
                 assert str(row["max_tokens"]) in facts(topic)
     sorcerers = entries("race")["sorcerers"]
-    assert str(sorcerers["max_tokens"]) in get_topic("sorcerers", lang).body
+    assert str(sorcerers["max_tokens"]) in get_topic("base:sorcerers", lang).body
     assert str(entries("power")["wealthy"]["bonus_coins"]) in get_topic("wealthy", lang).body
 
 
 def test_names_in_texts_come_from_the_data() -> None:
-    assert display_name("piece", "hole", "ja") in get_topic("halflings", "ja").body
-    assert get_topic("hole", "ja").title == "穴ぐら"
-    assert get_topic("sorcerers", "ja").title == "ソーサラー"
+    assert display_name("piece", "hole", "ja") in get_topic("base:halflings", "ja").body
+    assert get_topic("base:hole", "ja").title == "穴ぐら"
+    assert get_topic("sorcerers", "ja").title == "ソーサラー"  # a bare id is the base game's
+    assert game_name("underground", "en") in get_topic("conquest", "en").body
 
 
 # ---------------------------------------------------------------- lookups
@@ -110,58 +143,61 @@ def test_names_in_texts_come_from_the_data() -> None:
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("sorcerers", "sorcerers"),
-        ("Sorcerers", "sorcerers"),
-        ("sorcerer", "sorcerers"),
-        ("SORCERER", "sorcerers"),
-        ("sorcerrer", "sorcerers"),  # typo
-        ("dwarf", "dwarves"),
-        ("elf", "elves"),
-        ("Dragon Master", "dragon_master"),
-        ("dragon_master", "dragon_master"),
-        ("dragonmaster", "dragon_master"),
-        ("dragon", "dragon"),  # the piece's exact name beats the power's partial one
-        ("Troll's Lair", "troll_lair"),
-        ("holes", "hole"),
-        ("ソーサラー", "sorcerers"),
-        ("ドラゴンマスター", "dragon_master"),
-        ("ホビット", "halflings"),
-        ("ハーフリング", "halflings"),  # alias in the data table
-        ("ジャイアント", "giants"),
-        ("狂乱した", "berserk"),
-        ("穴ぐら", "hole"),
-        ("ｓｏｒｃｅｒｅｒｓ", "sorcerers"),  # full-width letters
+        ("sorcerers", "base:sorcerers"),
+        ("Sorcerers", "base:sorcerers"),
+        ("sorcerer", "base:sorcerers"),
+        ("SORCERER", "base:sorcerers"),
+        ("sorcerrer", "base:sorcerers"),  # typo
+        ("elf", "base:elves"),
+        ("Dragon Master", "base:dragon_master"),
+        ("dragon_master", "base:dragon_master"),
+        ("base:dragon_master", "base:dragon_master"),
+        ("dragonmaster", "base:dragon_master"),
+        ("dragon", "base:dragon"),  # the piece's exact name beats the power's partial one
+        ("Troll's Lair", "base:troll_lair"),
+        ("holes", "base:hole"),
+        ("ソーサラー", "base:sorcerers"),
+        ("ドラゴンマスター", "base:dragon_master"),
+        ("ホビット", "base:halflings"),
+        ("ハーフリング", "base:halflings"),  # alias in the data table
+        ("ジャイアント", "base:giants"),
+        ("狂乱した", "base:berserk"),
+        ("穴ぐら", "base:hole"),
+        ("要塞", "base:fortified"),  # a power and a piece: the power
+        ("ｓｏｒｃｅｒｅｒｓ", "base:sorcerers"),  # full-width letters
         ("dice", "die"),
         ("tie-break", "end"),
         ("衰退", "decline"),
     ],
 )
-def test_find_topic(query: str, expected: str) -> None:
-    topic = find_topic(query, "en")
-    assert topic is not None and topic.id == expected
+def test_find_topics(query: str, expected: str) -> None:
+    assert ids(find_topics(query, "en")) == [expected]
 
 
-def test_find_topic_answers_in_the_language_asked() -> None:
-    topic = find_topic("Halflings", "ja")
-    assert topic is not None and topic.lang == "ja" and topic.title == "ホビット"
+def test_a_name_of_several_games_finds_each_games_topic() -> None:
+    assert ids(find_topics("setup", "en")) == [f"{game}:setup" for game in TESTED_GAMES]
+
+
+def test_find_topics_answers_in_the_language_asked() -> None:
+    assert [(t.lang, t.title) for t in find_topics("Halflings", "ja")] == [("ja", "ホビット")]
     set_language("ja")
-    assert find_topic("sorcerers") == get_topic("sorcerers", "ja")
+    assert find_topics("sorcerers") == [get_topic("base:sorcerers", "ja")]
 
 
 def test_unknown_topic_is_none_with_close_suggestions() -> None:
-    assert find_topic("xyzzy") is None
+    assert find_topics("xyzzy") == []
     assert suggest("xyzzy") == []
-    assert find_topic("ghoulish") is None
-    assert "ghouls" in suggest("ghoulish")
-    assert suggest("dragon")[:2] == ["dragon", "dragon_master"]
+    assert find_topics("ghoulish") == []
+    assert "base:ghouls" in suggest("ghoulish")
+    assert suggest("dragon")[:2] == ["base:dragon", "base:dragon_master"]
     assert len(suggest("s", n=3)) <= 3
 
 
 def test_search_finds_a_power_by_a_word_of_its_text() -> None:
-    assert [topic.id for topic in search("truce", "en")] == ["diplomat"]
-    assert search("sorc", "en")[0].id == "sorcerers"  # as you type
-    assert search("入れ替え", "ja")[0].id == "sorcerers"
-    assert search("dragon conquest", "en")[0].id == "dragon_master"
+    assert ids(search("truce", "en")) == ["base:diplomat"]
+    assert search("sorc", "en")[0].id == "base:sorcerers"  # as you type
+    assert search("入れ替え", "ja")[0].id == "base:sorcerers"
+    assert search("dragon conquest", "en")[0].id == "base:dragon_master"
     assert search("no such words here", "en") == []
     assert len(search("", "en")) == len(list_topics("en"))
 
@@ -169,25 +205,29 @@ def test_search_finds_a_power_by_a_word_of_its_text() -> None:
 # ---------------------------------------------------------------- rendering and the command
 
 
-def test_topic_list_is_grouped_by_kind() -> None:
-    kinds = [topic.kind for topic in list_topics("en")]
-    assert kinds == sorted(kinds, key=["general", "race", "power", "piece"].index)
-    assert render_topic_list(list_topics("en")) is not None
+def test_topic_list_is_grouped_by_game_then_kind() -> None:
+    topics = list_topics("en")
+    games = [topic.game for topic in topics]
+    assert games == sorted(games, key=[None, *GAMES].index)
+    for game in (None, *GAMES):
+        kinds = [topic.kind for topic in topics if topic.game == game]
+        assert kinds == sorted(kinds, key=TOPIC_KINDS.index)
+    assert render_topic_list(topics) is not None
     assert render_topic(get_topic("turn", "en")) is not None
 
 
-def test_rules_lists_topics() -> None:
+def test_rules_lists_topics_grouped_by_game() -> None:
     result = CliRunner().invoke(command, [])
     assert result.exit_code == 0, result.output
-    assert "Races" in result.output and "dragon_master" in result.output
+    assert "Races" in result.output and "base:dragon_master" in result.output
     assert "Dragon Master" in result.output and "End of game" in result.output
+    assert "Every game" in result.output and "Small World\n" in result.output
 
 
 def test_rules_shows_a_topic_in_english_and_japanese() -> None:
     result = CliRunner().invoke(command, ["dragon", "master"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Dragon Master\n")
-    assert "Special power" in result.output
+    assert result.output.startswith("Dragon Master\nSmall World · Special power")
 
     result = CliRunner().invoke(command, ["--lang", "ja", "sorcerers"])
     assert result.exit_code == 0, result.output
@@ -209,14 +249,14 @@ def test_global_lang_option_and_locale_default(monkeypatch: pytest.MonkeyPatch) 
 def test_rules_unknown_topic_exits_1_with_suggestions() -> None:
     result = CliRunner().invoke(command, ["ghoulish"])
     assert result.exit_code == 1
-    assert re.match(r"No topic 'ghoulish'\. Did you mean: ghouls(, \w+)*\?", result.stderr)
+    assert re.match(r"No topic 'ghoulish'\. Did you mean: base:ghouls(, [\w:]+)*\?", result.stderr)
 
     result = CliRunner().invoke(command, ["xyzzy"])
     assert result.exit_code == 1
     assert result.stderr.startswith("No topic 'xyzzy'.")
 
 
-@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"]])
+@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"], ["setup"]])
 def test_piped_output_is_plain(args: list[str]) -> None:
     env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "FORCE_COLOR": None, "NO_COLOR": "1"}
     result = CliRunner().invoke(command, args, env=env)

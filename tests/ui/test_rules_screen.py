@@ -90,7 +90,7 @@ async def test_search_finds_a_power_by_a_word_of_its_text(lang: str, words: str)
             else:
                 browser(app).query_one(Input).value = words
             await settle(pilot)
-            assert listed(app) == ["diplomat"]
+            assert listed(app) == ["base:diplomat"]
             assert ("Diplomat" if lang == "en" else "外交官") in shown_text(app)
     finally:
         set_language(None)
@@ -103,11 +103,11 @@ async def test_rule_of_this_shows_the_highlighted_combos_race_and_power() -> Non
         await pilot.press("down")  # combo 1: Hill Elves
         await pilot.press("i")
         await settle(pilot)
-        assert browser(app).shown == ["elves", "hill"]
+        assert browser(app).shown == ["base:elves", "base:hill"]
         text = shown_text(app)
         assert "Elves" in text and "Hill" in text and "Trolls" not in text
         topics = browser(app).topics
-        assert topics.get_option_at_index(topics.highlighted or 0).id == "elves"
+        assert topics.get_option_at_index(topics.highlighted or 0).id == "base:elves"
 
 
 async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
@@ -122,7 +122,7 @@ async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
         screen.map_view.cursor = tribe
         await pilot.press("i")
         await settle(pilot)
-        assert browser(app).shown[0] == "lost_tribe"
+        assert browser(app).shown[0] == "base:lost_tribe"
 
 
 def test_region_and_phase_topics() -> None:
@@ -131,14 +131,14 @@ def test_region_and_phase_topics() -> None:
     conquest = next(a for a in s.view(0).legal if a.kind == "conquer")
     s.apply(conquest)
     view = s.view(0)
-    assert region_topics(view, conquest.target)[:2] == ["trolls", "flying"]
-    assert "troll_lair" in region_topics(view, conquest.target)
+    assert region_topics(view, conquest.target, "base")[:2] == ["base:trolls", "base:flying"]
+    assert "base:troll_lair" in region_topics(view, conquest.target, "base")
     mountain = next(r.id for r in view.map.regions if r.mountain and view.regions[r.id].seat == -1)
-    assert region_topics(view, mountain) == ["mountain"]
+    assert region_topics(view, mountain, "base") == ["base:mountain"]
     plain = next(r.id for r in view.map.regions
                  if not (r.mountain or r.mine or r.magic or r.cavern or r.water)
                  and view.regions[r.id].seat == -1 and not view.regions[r.id].lost_tribe)
-    assert region_topics(view, plain) == []
+    assert region_topics(view, plain, "base") == []
     assert phase_topics(view) == ["conquest"]
 
 
@@ -156,7 +156,7 @@ async def test_the_palette_finds_rules_topics() -> None:
         run: Callable[[], object] = max(hits, key=lambda hit: hit.score).command
         run()
         await settle(pilot)
-        assert browser(app).shown == ["sorcerers"]
+        assert browser(app).shown == ["base:sorcerers"]
 
 
 async def test_the_interface_speaks_japanese(japanese: None) -> None:
