@@ -34,8 +34,9 @@ from smallworld_tui.reference.topics import SECTIONS, texts
 GENERAL = {
     "common": {"turn", "combos", "conquest", "die", "redeploy", "decline", "scoring", "end"},
     "base": {"setup", "map"},
+    "underground": {"setup", "map", "immunity", "relics", "places", "mixing"},
 }
-TESTED_GAMES = ("base",)
+TESTED_GAMES = ("base", "underground")
 CONTENT_KINDS: tuple[Kind, ...] = (
     "race", "power", "relic", "place", "artifact", "piece", "faction"
 )
@@ -69,8 +70,9 @@ def test_every_data_row_has_a_topic(game: str, lang: str) -> None:
         missing = sorted(id_ for id_ in entries(kind, game) if f"{game}:{id_}" not in topics)
         assert not missing, f"{lang}: write the {game} {kind} topics {missing}"
         for id_ in entries(kind, game):
-            assert display_name(kind, id_, lang, game) in (
-                topics[f"{game}:{id_}"].title, *topics[f"{game}:{id_}"].aliases)
+            topic = topics[f"{game}:{id_}"]
+            names = {name.casefold() for name in (topic.title, *topic.aliases)}
+            assert display_name(kind, id_, lang, game).casefold() in names
 
 
 def test_both_languages_have_the_same_topics() -> None:
@@ -102,6 +104,12 @@ def test_texts_type_no_number_of_two_or_more(lang: str) -> None:
 def test_placeholders_are_all_filled(lang: str) -> None:
     for topic in list_topics(lang):
         assert "{" not in topic.body and "}" not in topic.body, topic.id
+
+
+def test_names_with_an_article_get_no_second_one() -> None:
+    """"The Keep on the Motherland" is inserted as it is: never after "the"."""
+    doubled = [topic.id for topic in list_topics("en") if re.search(r"\b[Tt]he The ", topic.body)]
+    assert not doubled
 
 
 def test_shared_topics_numbers_are_the_same_in_every_game() -> None:

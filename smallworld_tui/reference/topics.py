@@ -83,12 +83,13 @@ def _content(game: str, kind: Kind, id_: str, text: dict[str, Any], lang: str) -
     """The topic of a data-table row; rows of other kinds with the same id add their names."""
     kinds: list[Kind] = [kind, *(k for k in ROW_KINDS if k != kind and id_ in entries(k, game))]
     rows = [entries(other, game)[id_] for other in kinds]
-    title = display_name(kind, id_, lang, game)
+    name = display_name(kind, id_, lang, game)
+    title = name[:1].upper() + name[1:]  # "face-down marker" in a sentence, capital as a title
     names = [display_name(other, id_, lang, game) for other in kinds[1:]]
     names_ja = [alias for row in rows for alias in row.get("aliases_ja", [])]
     aliases = [*text.get("aliases", []), *names, *(names_ja if lang == "ja" else [])]
     numbers = {key: rows[0][key] for key in _NUMBERS.get(kind, ()) if key in rows[0]}
-    body = _fill(text["body"], lang, game, {**fields(rows[0]), "name": title})
+    body = _fill(text["body"], lang, game, {**fields(rows[0]), "name": name})
     unique = tuple(alias for alias in dict.fromkeys(aliases) if alias != title)
     return Topic(qualify(game, id_), kind, lang, title, body, game, unique, **numbers)
 
