@@ -27,6 +27,7 @@ from smallworld_tui.reference import (
     search,
     suggest,
 )
+from smallworld_tui.reference.placeholders import ROW_KINDS
 from smallworld_tui.reference.render import facts, render_topic, render_topic_list
 from smallworld_tui.reference.topics import SECTIONS, texts
 
@@ -35,8 +36,10 @@ GENERAL = {
     "common": {"turn", "combos", "conquest", "die", "redeploy", "decline", "scoring", "end"},
     "base": {"setup", "map"},
     "underground": {"setup", "map", "immunity", "relics", "places", "mixing"},
+    "warcraft": {"setup", "islands", "map", "factions", "items", "teams", "team_combos",
+                 "team_scoring"},
 }
-TESTED_GAMES = ("base", "underground")
+TESTED_GAMES = GAMES
 CONTENT_KINDS: tuple[Kind, ...] = (
     "race", "power", "relic", "place", "artifact", "piece", "faction"
 )
@@ -138,6 +141,49 @@ def test_race_and_power_numbers_come_from_the_data(game: str, lang: str) -> None
     assert str(entries("power")["wealthy"]["bonus_coins"]) in get_topic("wealthy", lang).body
 
 
+def test_topic_kinds_follow_the_data_kinds() -> None:
+    assert ("general", *ROW_KINDS) == TOPIC_KINDS
+
+
+def test_a_topic_explains_every_row_of_its_id() -> None:
+    """Warcraft's Champion power and piece share a topic, named by both."""
+    topic = get_topic("warcraft:champion", "ja")
+    assert topic.kind == "power" and topic.title == display_name("power", "champion", "ja",
+                                                                    "warcraft")
+    assert display_name("piece", "champion", "ja", "warcraft") in topic.aliases
+    assert get_topic("underground:black_mountain", "en").kind == "piece"
+    assert "Black Mountain" in get_topic("underground:black_mountain", "en").aliases  # terrain
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_faction_lists_its_races_from_the_data(lang: str) -> None:
+    for faction in entries("faction", "warcraft"):
+        body = get_topic(f"warcraft:{faction}", lang).body
+        for race, row in entries("race", "warcraft").items():
+            named = display_name("race", race, lang, "warcraft") in body.splitlines()[0]
+            assert named == (row["faction"] == faction), (faction, race)
+
+
+def test_the_team_scoring_example_follows_the_team_rule() -> None:
+    """The rulebook's example in the data table: the lower partner, the neutral's coins."""
+    example = table("warcraft")["teams"]["example"]
+    coins = example["coins"]
+    scores = {"alliance": min(coins["alliance_1"], coins["alliance_2"]),
+              "horde": min(coins["horde_1"], coins["horde_2"]), "neutral": coins["neutral"]}
+    assert scores == example["scores"]
+    assert max(scores, key=lambda faction: scores[faction]) == example["winner"] == "horde"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_team_scoring_topic_tells_the_example(lang: str) -> None:
+    body = get_topic("warcraft:team_scoring", lang).body
+    example = body.splitlines()[-1]
+    for number in (51, 88, 79, 72, 67):
+        assert str(number) in example
+    assert display_name("faction", "horde", lang, "warcraft") in example
+    assert example.rstrip("。.").endswith("72" if lang == "en" else "72で勝ちます")
+
+
 def test_names_in_texts_come_from_the_data() -> None:
     assert display_name("piece", "hole", "ja") in get_topic("base:halflings", "ja").body
     assert get_topic("base:hole", "ja").title == "穴ぐら"
@@ -182,8 +228,54 @@ def test_find_topics(query: str, expected: str) -> None:
     assert ids(find_topics(query, "en")) == [expected]
 
 
-def test_a_name_of_several_games_finds_each_games_topic() -> None:
-    assert ids(find_topics("setup", "en")) == [f"{game}:setup" for game in TESTED_GAMES]
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("underground:gnomes", "underground:gnomes"),  # qualified ids
+        ("warcraft:dwarves", "warcraft:dwarves"),
+        ("underground gnomes", "underground:gnomes"),
+        ("spiderenes", "underground:spiderines"),  # typo
+        ("will o wisps", "underground:will_o_wisps"),
+        ("Froggys Ring", "underground:froggys_ring"),
+        ("Keep on the Motherland", "underground:keep_on_the_motherland"),
+        ("river", "underground:river"),
+        ("Volcano site", "underground:volcano"),  # the symbol's name: the piece's topic
+        ("暗闇山地", "underground:black_mountain"),  # the terrain's name
+        ("カルト教団員", "underground:cultists"),
+        ("大なる古のもの", "underground:great_ancient"),  # the seed's spelling, in the table
+        ("Battle for Azeroth", "warcraft:teams"),
+        ("アゼロスの戦い", "warcraft:teams"),
+        ("team scoring", "warcraft:team_scoring"),
+        ("travel cost", "warcraft:entry"),
+        ("Light's Hope Chapel", "warcraft:lights_hope_chapel"),
+        ("Alliance", "warcraft:alliance"),
+        ("監視塔", "warcraft:watch_tower"),  # the seed's name, in the table
+        ("フォーセイク", "warcraft:forsaken"),
+        ("勇者", "warcraft:champion"),  # the piece's name: the power's topic
+    ],
+)
+def test_find_topics_of_every_game(query: str, expected: str) -> None:
+    assert ids(find_topics(query, "en")) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "expected"),
+    [
+        ("setup", None, ["base:setup", "underground:setup", "warcraft:setup"]),
+        ("gnomes", None, ["underground:gnomes", "warcraft:gnomes"]),
+        ("ノーム", None, ["underground:gnomes", "warcraft:gnomes"]),
+        ("gnomse", None, ["underground:gnomes", "warcraft:gnomes"]),  # typo
+        ("dwarves", None, ["base:dwarves", "underground:iron_dwarves", "warcraft:dwarves"]),
+        ("gnomes", "warcraft", ["warcraft:gnomes"]),  # a game prefers its own
+        ("setup", "underground", ["underground:setup"]),
+        ("dwarves", "underground", ["underground:iron_dwarves"]),
+        ("amazons", "warcraft", ["base:amazons"]),  # another game's when the game has none
+        ("conquest", "warcraft", ["conquest"]),  # shared by every game
+    ],
+)
+def test_a_name_of_several_games_finds_each_games_topic(
+        query: str, game: str | None, expected: list[str]) -> None:
+    assert ids(find_topics(query, "en", game)) == expected
 
 
 def test_find_topics_answers_in_the_language_asked() -> None:
@@ -208,6 +300,12 @@ def test_search_finds_a_power_by_a_word_of_its_text() -> None:
     assert search("dragon conquest", "en")[0].id == "base:dragon_master"
     assert search("no such words here", "en") == []
     assert len(search("", "en")) == len(list_topics("en"))
+
+
+def test_search_puts_the_games_topics_first() -> None:
+    assert search("gnomes", "en", "warcraft")[0].id == "warcraft:gnomes"
+    assert search("gnomes", "en", "underground")[0].id == "underground:gnomes"
+    assert {topic.game for topic in list_topics("en", "underground")} == {None, "underground"}
 
 
 # ---------------------------------------------------------------- rendering and the command
@@ -254,6 +352,31 @@ def test_global_lang_option_and_locale_default(monkeypatch: pytest.MonkeyPatch) 
     assert result.output.startswith("ホビット\n")
 
 
+def test_rules_lists_the_candidates_of_a_name_several_games_have() -> None:
+    result = CliRunner().invoke(command, ["gnomes"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("'gnomes' names a topic in several games:\n")
+    assert "underground:gnomes" in result.output and "warcraft:gnomes" in result.output
+    assert "--game" in result.output
+
+    result = CliRunner().invoke(command, ["--game", "warcraft", "gnomes"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Gnomes\nSmall World of Warcraft · Race")
+
+    result = CliRunner().invoke(command, ["--lang", "ja", "underground:gnomes"])
+    assert result.output.startswith("ノーム\nスモールワールド・アンダーグラウンド · 種族")
+
+
+def test_rules_game_lists_that_games_topics() -> None:
+    result = CliRunner().invoke(command, ["--game", "underground"])
+    assert result.exit_code == 0, result.output
+    assert "Every game" in result.output and "underground:spiderines" in result.output
+    assert "base:" not in result.output and "warcraft:" not in result.output
+
+    result = CliRunner().invoke(command, ["--game", "chess"])
+    assert result.exit_code == 2
+
+
 def test_rules_unknown_topic_exits_1_with_suggestions() -> None:
     result = CliRunner().invoke(command, ["ghoulish"])
     assert result.exit_code == 1
@@ -264,7 +387,8 @@ def test_rules_unknown_topic_exits_1_with_suggestions() -> None:
     assert result.stderr.startswith("No topic 'xyzzy'.")
 
 
-@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"], ["setup"]])
+@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"], ["setup"],
+                                  ["--lang", "ja", "warcraft:team_scoring"]])
 def test_piped_output_is_plain(args: list[str]) -> None:
     env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "FORCE_COLOR": None, "NO_COLOR": "1"}
     result = CliRunner().invoke(command, args, env=env)

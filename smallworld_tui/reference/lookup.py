@@ -66,7 +66,7 @@ def _tie_breaks() -> dict[str, tuple[int, int]]:
 
 
 def _score(query: str, key: str) -> float:
-    """How well a normalized query matches a normalized name, from 0 to 1."""
+    """How well a normalized query matches a normalized name, from 0 to 1 (0 below `CLOSE`)."""
     if query == key or query.replace(" ", "") == key.replace(" ", ""):
         return 1.0
     coverage = len(query) / len(key)
@@ -76,9 +76,12 @@ def _score(query: str, key: str) -> float:
         return 0.85 + 0.05 * coverage
     if len(query) > 1 and query in key:
         return 0.8 + 0.05 * coverage
-    if len(key) > 2 and re.search(rf"\b{re.escape(key)}\b", query):
+    if len(key) > 2 and f" {key} " in f" {query} ":  # the name as whole words of the query
         return 0.75 + 0.05 * min(1.0, len(key) / len(query))
-    return 0.95 * SequenceMatcher(None, query, key).ratio()
+    fuzzy = SequenceMatcher(None, query, key)
+    if 0.95 * fuzzy.real_quick_ratio() < CLOSE or 0.95 * fuzzy.quick_ratio() < CLOSE:
+        return 0.0  # too far to be offered: skip the slow exact ratio
+    return 0.95 * fuzzy.ratio()
 
 
 def _ranked(query: str, game: str | None = None) -> list[tuple[float, str]]:
@@ -115,14 +118,14 @@ def suggest(query: str, n: int = 3, game: str | None = None) -> list[str]:
 
 
 def search(words: str, lang: str | None = None, game: str | None = None) -> list[Topic]:
-    """Topics containing every word (in their names or text), best first, those shared or of
-    `game` first among equals; all topics if no words.
+    """Topics containing every word (in their names or text): those shared or of `game` first,
+    then the other games', each best first; all topics if no words.
 
     A word matches inside longer words ("sorc" finds "Sorcerers"), so it suits search as you type.
     """
     lang = lang or current_language()
     terms = fold(words).split()
-    ranked: list[tuple[int, bool, int, Topic]] = []
+    ranked: list[tuple[bool, int, int, Topic]] = []
     for index, topic in enumerate(list_topics(lang)):
         names = " ".join((topic.id.replace("_", " "), *_keys()[topic.id], fold(topic.title)))
         body = fold(topic.body)
@@ -136,5 +139,5 @@ def search(words: str, lang: str | None = None, game: str | None = None) -> list
             score += 10 * in_names + min(hits, 5)
         else:
             other = game is not None and topic.game not in (None, game)
-            ranked.append((-score, other, index, topic))
+            ranked.append((other, -score, index, topic))
     return [topic for *_, topic in sorted(ranked, key=lambda item: item[:3])]

@@ -9,14 +9,15 @@ never disagree. In a text of one game:
   power); ``{<kind>.<id>}`` names any row: ``{piece.champion}``, ``{terrain.river}``,
   ``{symbol.volcano}``. A faction's ``.races`` lists its races' names.
 - ``{name}``: the topic's own name; ``{tokens}``, ``{discount}``...: the numbers of its own row.
-- ``{game}``: the game's name; ``{kept_in_decline}``: its powers that work in decline.
+- ``{game}``: the game's name; ``{kept_in_decline}``: its powers that work in decline;
+  ``{number.<kind>}``: how many rows of that kind it has (``{number.artifact}``).
 - ``{rule.<field>}``: the ``rules`` and ``setup`` numbers, ``column_size``, ``max_combo_cost``,
   ``min_players``, ``max_players``; ``{die}``: the die faces; ``{turns_by_players}``: the rounds
   on each map.
 - Warcraft: ``{boards_by_players}``, ``{boards_alternative}`` (the island boards per player
   count) and ``{team.<...>}`` (the team game: ``seating``, ``name``, the columns
-  ``alliance.face_up``..., the rulebook's example ``example.coins.alliance_1``...,
-  ``example.scores.horde``, ``example.winner``).
+  ``alliance.face_up``..., the rulebook's example: ``example.players`` (each seat's coins),
+  ``example.scores.horde``..., ``example.winner`` and its score ``example.best``).
 - ``{<game>.<...>}``: any of the above from another game (``{base.seafaring}``).
 
 The topics every game shares insert only ``{rule.<field>}``, ``{die}``, ``{turns_by_players}``
@@ -56,6 +57,11 @@ def fields(row: dict[str, Any]) -> dict[str, Any]:
             if isinstance(value, int | str) and not isinstance(value, bool)}
 
 
+def numbers(row: dict[str, Any]) -> dict[str, int]:
+    """The numbers of a row (a topic inserts its own by their bare names: ``{discount}``)."""
+    return {key: value for key, value in fields(row).items() if isinstance(value, int)}
+
+
 def _row(kind: Kind, id_: str, lang: str, game: str) -> Row:
     return Row(**fields(entries(kind, game)[id_]), name=display_name(kind, id_, lang, game))
 
@@ -69,7 +75,7 @@ def _by_players(lang: str, counts: dict[str, Any], show: Any) -> str:
 
 def _boards(lang: str, counts: dict[str, dict[str, int]]) -> str:
     _ = translations(lang).gettext
-    return _by_players(lang, counts, lambda sizes: " + ".join(
+    return _by_players(lang, counts, lambda sizes: _(" + ").join(
         _(_BOARD_SIZES[size]).format(count=count) for size, count in sizes.items()))
 
 
@@ -90,9 +96,12 @@ def _team(lang: str, data: dict[str, Any], factions: SimpleNamespace) -> SimpleN
                             lambda roles: _(", ").join(seat(role) for role in roles)),
         **{column: SimpleNamespace(**fields(numbers))
            for column, numbers in teams["columns"].items()},
-        example=SimpleNamespace(coins=SimpleNamespace(**example["coins"]),
-                                scores=SimpleNamespace(**example["scores"]),
-                                winner=getattr(factions, example["winner"])),
+        example=SimpleNamespace(
+            players=_(", ").join(_("{seat}: {coins}").format(seat=seat(role), coins=coins)
+                                 for role, coins in example["coins"].items()),
+            scores=SimpleNamespace(**example["scores"]),
+            winner=getattr(factions, example["winner"]),
+            best=example["scores"][example["winner"]]),
     )
 
 
@@ -112,6 +121,7 @@ def _game_values(lang: str, game: str) -> dict[str, Any]:
                 row.races = _(", ").join(
                     display_name("race", race, lang, game)
                     for race, fields_ in entries("race", game).items() if fields_["faction"] == id_)
+    values["number"] = SimpleNamespace(**{kind: len(entries(kind, game)) for kind in ROW_KINDS})
     values["game"] = game_name(game, lang)
     values["kept_in_decline"] = _(", ").join(
         _QUOTED.get(lang, "{}").format(display_name("power", id_, lang, game))

@@ -134,15 +134,16 @@ def render_topic_list(topics: Sequence[Topic]) -> RenderableType:
     if not topics:
         return Text()
     lang = topics[0].lang
-    width = max(len(topic.id) for topic in topics)
     parts: list[RenderableType] = []
     for game in dict.fromkeys(topic.game for topic in topics):
         parts += [Text(game_heading(game, lang), style="bold underline")]
+        width = max(len(topic.id) for topic in topics if topic.game == game)
         for kind in TOPIC_KINDS:
             group = [topic for topic in topics if topic.game == game and topic.kind == kind]
             if group:
                 parts += [Text("  " + kind_heading(kind, lang), style="bold")]
-                parts += [Text.assemble("    ", (topic.id.ljust(width), "bold"), "  ", topic.title)
+                parts += [Text.assemble("    ", (topic.id.ljust(width), "bold"), "  ", topic.title,
+                                        no_wrap=True, overflow="ellipsis")
                           for topic in group]
         parts.append(Text())
     return Group(*parts[:-1])

@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 from smallworld_tui.data import qualify
 from smallworld_tui.i18n import current_language
 from smallworld_tui.names import GAMES, Kind, display_name, entries
-from smallworld_tui.reference.placeholders import ROW_KINDS, context, fields
+from smallworld_tui.reference.placeholders import ROW_KINDS, context, numbers
 
 TopicKind = Literal[
     "general", "faction", "race", "power", "relic", "artifact", "place", "piece", "terrain",
@@ -88,10 +88,10 @@ def _content(game: str, kind: Kind, id_: str, text: dict[str, Any], lang: str) -
     names = [display_name(other, id_, lang, game) for other in kinds[1:]]
     names_ja = [alias for row in rows for alias in row.get("aliases_ja", [])]
     aliases = [*text.get("aliases", []), *names, *(names_ja if lang == "ja" else [])]
-    numbers = {key: rows[0][key] for key in _NUMBERS.get(kind, ()) if key in rows[0]}
-    body = _fill(text["body"], lang, game, {**fields(rows[0]), "name": name})
+    shown = {key: rows[0][key] for key in _NUMBERS.get(kind, ()) if key in rows[0]}
+    body = _fill(text["body"], lang, game, {**numbers(rows[0]), "name": name})
     unique = tuple(alias for alias in dict.fromkeys(aliases) if alias != title)
-    return Topic(qualify(game, id_), kind, lang, title, body, game, unique, **numbers)
+    return Topic(qualify(game, id_), kind, lang, title, body, game, unique, **shown)
 
 
 def _section(section: str, lang: str) -> list[Topic]:

@@ -10,10 +10,11 @@ from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
+from smallworld_tui.reference import list_topics
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.palette import seat_letters
-from smallworld_tui.ui.rule_topics import phase_topics, region_topics
+from smallworld_tui.ui.rule_topics import phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
@@ -90,10 +91,53 @@ async def test_search_finds_a_power_by_a_word_of_its_text(lang: str, words: str)
             else:
                 browser(app).query_one(Input).value = words
             await settle(pilot)
-            assert listed(app) == ["base:diplomat"]
+            assert listed(app)[0] == "base:diplomat"  # the game being played first
+            assert not any(id_.startswith("base:") for id_ in listed(app)[1:])
             assert ("Diplomat" if lang == "en" else "外交官") in shown_text(app)
     finally:
         set_language(None)
+
+
+def test_the_game_being_played_is_the_sessions() -> None:
+    assert played_game(session(players=3, **STACKS)) == "base"
+    assert played_game(None) == "base"
+
+
+def headings(app: SmallWorldApp) -> list[str]:
+    options = browser(app).query_one("#rules-topics", OptionList).options
+    return [str(option.prompt) for option in options if option.disabled]
+
+
+async def test_the_rules_list_every_game_the_game_being_played_first() -> None:
+    app = SmallWorldApp(session(players=3, **STACKS))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        ids = listed(app)
+        assert ids[0] == "turn"  # the shared topics head the played game's general rules
+        assert ids.index("base:setup") < ids.index("underground:setup") < ids.index(
+            "warcraft:team_scoring")
+        games = [heading for heading in headings(app) if heading.startswith("Small World")]
+        assert games == ["Small World", "Small World Underground", "Small World of Warcraft"]
+
+
+async def test_a_search_names_the_game_of_another_games_topic(japanese: None) -> None:
+    app = SmallWorldApp(session(players=3, **STACKS))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        browser(app).query_one(Input).value = "ノーム"
+        await settle(pilot)
+        found = listed(app)
+        assert {"underground:gnomes", "warcraft:gnomes"} <= set(found)
+        topics = browser(app).topics
+        gnomes = topics.get_option("underground:gnomes")
+        assert "スモールワールド・アンダーグラウンド" in str(gnomes.prompt)
+        topics.highlighted = topics.get_option_index("underground:gnomes")
+        await settle(pilot)
+        assert "スモールワールド・アンダーグラウンド" in shown_text(app)  # the pane names it too
 
 
 async def test_rule_of_this_shows_the_highlighted_combos_race_and_power() -> None:
@@ -152,7 +196,9 @@ async def test_the_palette_finds_rules_topics() -> None:
         japanese = [hit async for hit in provider.search("ソーサラー")]
         assert any(hit.text.startswith("Sorcerers") for hit in japanese)
         discovered = [hit async for hit in provider.discover()]
-        assert len(discovered) > 40
+        assert len(discovered) == len(list_topics(game="base"))  # the game being played
+        others = [hit async for hit in provider.search("spiderines")]
+        assert others and others[0].help.endswith("Small World Underground")
         run: Callable[[], object] = max(hits, key=lambda hit: hit.score).command
         run()
         await settle(pilot)
