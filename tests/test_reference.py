@@ -387,8 +387,8 @@ def test_rules_unknown_topic_exits_1_with_suggestions() -> None:
     assert result.stderr.startswith("No topic 'xyzzy'.")
 
 
-@pytest.mark.parametrize("args", [[], ["sorcerers"], ["--lang", "ja", "turn"], ["setup"],
-                                  ["--lang", "ja", "warcraft:team_scoring"]])
+@pytest.mark.parametrize("args", [[], ["--lang", "ja"], ["sorcerers"], ["--lang", "ja", "turn"],
+                                  ["setup"], ["--lang", "ja", "warcraft:team_scoring"]])
 def test_piped_output_is_plain(args: list[str]) -> None:
     env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "FORCE_COLOR": None, "NO_COLOR": "1"}
     result = CliRunner().invoke(command, args, env=env)

@@ -26,6 +26,7 @@ The topics every game shares insert only ``{rule.<field>}``, ``{die}``, ``{turns
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
@@ -66,7 +67,7 @@ def _row(kind: Kind, id_: str, lang: str, game: str) -> Row:
     return Row(**fields(entries(kind, game)[id_]), name=display_name(kind, id_, lang, game))
 
 
-def _by_players(lang: str, counts: dict[str, Any], show: Any) -> str:
+def _by_players(lang: str, counts: dict[str, Any], show: Callable[[Any], str]) -> str:
     """``"2 players: …"`` for each player count, joined with " / "."""
     _ = translations(lang).gettext
     return " / ".join(_("{players} players: {what}").format(players=players, what=show(value))
