@@ -3,9 +3,11 @@ and the interface in Japanese."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from smallworld_tui.engine import Action, Record
@@ -49,12 +51,19 @@ def shown_text(app: SmallWorldApp) -> str:
     return text_of(browser(app).query_one("#rules-text", Static))
 
 
-async def test_r_opens_the_rules_and_escape_closes_them() -> None:
+@asynccontextmanager
+async def rules_open() -> AsyncIterator[tuple[SmallWorldApp, Pilot[None]]]:
+    """A 3-player game with the rules tab open."""
     app = SmallWorldApp(session(players=3, **STACKS))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
+        yield app, pilot
+
+
+async def test_r_opens_the_rules_and_escape_closes_them() -> None:
+    async with rules_open() as (app, pilot):
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one(TabbedContent).active == "rules"
         assert isinstance(app.focused, Input)  # type to search at once
@@ -81,11 +90,7 @@ async def test_f1_opens_the_keys_with_the_rules_a_tab_away() -> None:
 async def test_search_finds_a_power_by_a_word_of_its_text(lang: str, words: str) -> None:
     set_language(lang)
     try:
-        app = SmallWorldApp(session(players=3, **STACKS))
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("r")
-            await settle(pilot)
+        async with rules_open() as (app, pilot):
             if lang == "en":
                 await pilot.press(*words)
             else:
@@ -109,11 +114,7 @@ def headings(app: SmallWorldApp) -> list[str]:
 
 
 async def test_the_rules_list_every_game_the_game_being_played_first() -> None:
-    app = SmallWorldApp(session(players=3, **STACKS))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+    async with rules_open() as (app, _pilot):
         ids = listed(app)
         assert ids[0] == "turn"  # the shared topics head the played game's general rules
         assert ids.index("base:setup") < ids.index("underground:setup") < ids.index(
@@ -123,11 +124,7 @@ async def test_the_rules_list_every_game_the_game_being_played_first() -> None:
 
 
 async def test_a_search_names_the_game_of_another_games_topic(japanese: None) -> None:
-    app = SmallWorldApp(session(players=3, **STACKS))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+    async with rules_open() as (app, pilot):
         browser(app).query_one(Input).value = "ノーム"
         await settle(pilot)
         found = listed(app)
