@@ -30,6 +30,7 @@ class RegionView:
     tokens: int
     pieces: tuple[tuple[str, int], ...]  # (piece kind, how many), in the data table's order
     items: tuple[str, ...]  # items face up in the region
+    face_down: bool  # a face-down item lies here
 
     @property
     def neutral(self) -> bool:
@@ -130,7 +131,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
             id=r, army=army, seat=holder.seat if holder else army,
             race=holder.race if holder else g.neutral[r],
             declined=bool(holder and holder.declined), tokens=g.region_tokens[r],
-            pieces=tuple(on(r)), items=tuple(items.get(r, ())),
+            pieces=tuple(on(r)), items=tuple(items.get(r, ())), face_down=r in g.facedown,
         ))
     armies = [
         ArmyView(id=a.id, seat=a.seat, race=a.race, power=a.power, declined=a.declined,
@@ -141,7 +142,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
     combos = [ComboView(k, c.race, c.power, c.coins,
                         RACES[c.race].tokens + POWERS[c.power].tokens)
               for k, c in enumerate(g.combos)]
-    visible = [done or s == viewer for s in range(g.players)]
+    visible = [g.rules.coins_visible(g, viewer, s) for s in range(g.players)]
     costs: dict[int, int] = {}
     if g.phase == Phase.CONQUER:
         costs = dict(conquest_costs(g, g.armies[g.turn.acting]))

@@ -28,6 +28,7 @@ from smallworld_tui.ui import palette  # (reads NO_COLOR before App pops it)
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import refusal
 from smallworld_tui.ui.messages import OpenHelp, OpenSave, ShowNewGame, StartGame, Tab
+from smallworld_tui.ui.rule_topics import played_game
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
@@ -127,7 +128,7 @@ class SmallWorldApp(TranslatedBindings, App[None]):
             legend = legend_renderable(screen.view, palette.no_color() or self.no_color)
         else:
             intro, keys = "", shown_keys(screen)
-        self.push_screen(HelpScreen(intro, keys, tab, topics, legend))
+        self.push_screen(HelpScreen(intro, keys, tab, topics, legend, played_game(self.session)))
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):

@@ -38,7 +38,7 @@ from smallworld_tui.ui.describe import (
 from smallworld_tui.ui.keymap import ACTIONS, keys_of, target_of
 from smallworld_tui.ui.messages import OpenHelp, OpenSave
 from smallworld_tui.ui.region_entry import RegionEntry
-from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
+from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.scores import turn_score
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
@@ -641,11 +641,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         """The rules of what is highlighted: the combo in the column, else the region under
         the map cursor, else the current phase."""
         combos = self.query_one(ComboColumn)
+        game = played_game(self.session)
         topics: list[str] = []
         if self.focused is combos and combos.current is not None:
-            topics = combo_topics(combos.current)
+            topics = combo_topics(combos.current, game)
         elif self.map_view.cursor is not None:
-            topics = region_topics(self.view, self.map_view.cursor)
+            topics = region_topics(self.view, self.map_view.cursor, game)
         self.post_message(OpenHelp("rules", topics or phase_topics(self.view)))
 
     # --- for the command palette -------------------------------------------------------

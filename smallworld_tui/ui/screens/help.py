@@ -50,7 +50,7 @@ def keys_table(intro: str, keys: Sequence[tuple[str, str]]) -> Table:
 
 class HelpScreen(TranslatedBindings, Screen[None]):
     """Tabs: the keys (with ``intro``), the map's ``legend`` (during a game) and the rules
-    reference, opened on ``topics``."""
+    reference of every game, ``game``'s first, opened on ``topics``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close"), id="help.close"),
@@ -60,8 +60,10 @@ class HelpScreen(TranslatedBindings, Screen[None]):
     ]
 
     def __init__(self, intro: str, keys: Sequence[tuple[str, str]], tab: Tab = "keys",
-                 topics: Sequence[str] = (), legend: RenderableType | None = None) -> None:
+                 topics: Sequence[str] = (), legend: RenderableType | None = None,
+                 game: str = "base") -> None:
         super().__init__()
+        self.game = game  # the game whose rules topics come first
         self.intro = intro
         self.keys = keys
         self.tab = tab if tab != "legend" or legend is not None else "keys"
@@ -76,7 +78,7 @@ class HelpScreen(TranslatedBindings, Screen[None]):
                 with TabPane(_("Map legend"), id="legend"), VerticalScroll(id="legend-scroll"):
                     yield Static(self.legend)
             with TabPane(_("Rules"), id="rules"):
-                yield RulesBrowser(self.topics, id="rules-browser")
+                yield RulesBrowser(self.topics, game=self.game, id="rules-browser")
         yield KeyFooter()
 
     def on_mount(self) -> None:
