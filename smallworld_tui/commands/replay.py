@@ -8,7 +8,7 @@ import click
 
 from smallworld_tui.engine import RecordError, load_record
 from smallworld_tui.engine.summary import summary
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.ui.describe import combo_name
 
 
@@ -35,4 +35,5 @@ def command(file: str, as_json: bool) -> None:
                             "{active}").format(name=p["name"], coins=p["coins"],
                                                tokens=p["tokens_on_board"], active=active))
     if data["winners"]:
-        click.echo(_("Winner(s): {names}").format(names=", ".join(data["winners"])))
+        click.echo(ngettext("Winner: {names}", "Winners: {names}", len(data["winners"]))
+                   .format(names=", ".join(data["winners"])))

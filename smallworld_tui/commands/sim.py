@@ -14,7 +14,7 @@ from smallworld_tui.engine.board import MapError, load_map
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.game import new_game
 from smallworld_tui.engine.record import save_record
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import _, ngettext
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
@@ -58,8 +58,10 @@ def command(map_name: str | None, game: str | None, games: int, seed: int,
                                            ) from None
         if not as_json:
             best = max(g.coins)
-            click.echo(_("game {n}: seed {seed}, {actions} actions, winner(s) {names} with "
-                         "{coins} coins").format(
+            click.echo(ngettext("game {n}: seed {seed}, {actions} actions, winner {names} with "
+                                "{coins} coins",
+                                "game {n}: seed {seed}, {actions} actions, winners {names} "
+                                "with {coins} coins", len(g.winners)).format(
                 n=i + 1, seed=seed + i, actions=len(record.actions),
                 names=", ".join(g.names[s] for s in g.winners), coins=best))
     seconds = time.perf_counter() - start
