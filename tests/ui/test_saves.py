@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.cli import main
 from smallworld_tui.compat import notifications
-from smallworld_tui.engine import Action
+from smallworld_tui.engine import Action, Record
 from smallworld_tui.saves import list_saves, path_for, saves_dir
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.save_dialogs import LoadDialog, SaveDialog
-from smallworld_tui.ui.widgets.save_list import SaveList
+from smallworld_tui.ui.widgets.save_list import SaveList, save_prompt
 from ui.driver import act, dismiss_modals, game_screen, session, settle, text_of
 
 SIZE = (100, 35)
@@ -136,3 +140,141 @@ def test_list_saves_sees_autosaves_and_broken_files() -> None:
     kept.apply(Action("pick", 0))
     names = {s.name: s.error for s in list_saves()}
     assert names["kept"] == "" and names["broken"]
+
+
+# --- saves that fail, odd folders, files from elsewhere ------------------------------------
+
+async def test_no_autosave_before_the_first_action() -> None:
+    app = SmallWorldApp(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#start")
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.session.path is not None and not screen.session.path.exists()
+        await act(pilot, Action("pick", 0))
+        assert screen.session.path.exists()
+
+
+async def test_a_failed_save_is_shown_the_game_goes_on_and_saving_elsewhere_works(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    s = session()
+    s.path = blocker / "game.json"  # its folder cannot be made: every save fails
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        screen = game_screen(app)
+        assert s.record.actions == [Action("pick", 0)] and s.save_error is not None
+        assert "Could not save to" in notices(app) and screen.has_class("-unsaved")
+        await act(pilot, first_conquest(screen))
+        assert len(s.record.actions) == 2  # the game goes on
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveDialog)
+        assert "The last save failed" in text_of(app.screen.query_one(".error"))
+        elsewhere = tmp_path / "kept.json"
+        app.screen.query_one("#save-name").value = str(elsewhere)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.path == elsewhere and s.save_error is None
+        assert len(json.loads(elsewhere.read_text())["actions"]) == 2  # nothing lost
+        assert not screen.has_class("-unsaved")
+
+
+def first_conquest(screen: GameScreen) -> Action:
+    return next(a for a in screen.view.legal if a.kind == "conquer")
+
+
+async def test_a_full_disk_is_retried_after_the_next_action(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import smallworld_tui.session.game_session as game_session
+
+    s = session()
+    s.path = path_for("retried")
+    real = game_session.write_json_atomic
+    failures = [OSError(errno.ENOSPC, "No space left on device")]
+
+    def flaky(path: Path, data: object) -> None:
+        if failures:
+            raise failures.pop()
+        real(path, data)
+
+    monkeypatch.setattr(game_session, "write_json_atomic", flaky)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        assert "No space left on device" in notices(app) and not s.path.exists()
+        await act(pilot, first_conquest(game_screen(app)))
+        assert s.save_error is None
+        assert len(json.loads(s.path.read_text())["actions"]) == 2
+
+
+async def test_quitting_an_unsaved_game_asks_first(tmp_path: Path) -> None:
+    s = session()
+    s.path = tmp_path / "file" / "game.json"
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen) and app.is_running
+        await pilot.press("enter")  # go back to the game
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_an_unusable_data_folder_still_lets_people_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("SMALLWORLD_TUI_DATA", str(blocker / "data"))
+    app = SmallWorldApp(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "No saved games yet" in str(
+            app.screen.query_one(SaveList).get_option_at_index(0).prompt)
+        await pilot.click("#start")
+        await settle(pilot)
+        await act(pilot, Action("pick", 0))
+        assert isinstance(app.screen, GameScreen) and "Could not save" in notices(app)
+
+
+def test_broken_links_and_deeply_nested_files_are_listed_with_their_error() -> None:
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "gone.json").symlink_to(folder / "nowhere.json")
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    GameSession(Record(players=["Amy", "Ben"], map="base-2p", seed=1,
+                       actions=[Action("pick", 0)]), path=path_for("fine")).save()
+    errors = {s.name: s.error for s in list_saves()}
+    assert "No such file" in errors["gone"] and "nested too deeply" in errors["deep"]
+    assert errors["fine"] == ""
+
+
+async def test_the_list_says_when_there_are_no_saves_and_marks_finished_games() -> None:
+    app = SmallWorldApp(seed=1)
+    async with app.run_test(size=SIZE):
+        prompt = str(app.screen.query_one(SaveList).get_option_at_index(0).prompt)
+        assert "No saved games yet" in prompt and str(saves_dir()) in prompt
+    _state, record = play_random_game(["Amy", "Ben"], "base-2p", 5)
+    GameSession(record, path=path_for("done")).save()
+    save = next(s for s in list_saves() if s.name == "done")
+    assert save.finished and "(finished)" in save_prompt(save).plain
+
+
+async def test_a_game_loaded_from_elsewhere_goes_on_in_a_new_save(tmp_path: Path) -> None:
+    kept = tmp_path / "keep-me.json"
+    GameSession(Record(players=["Amy", "Ben"], map="base-2p", seed=1,
+                       actions=[Action("pick", 0)]), path=kept).save()
+    before = kept.read_bytes()
+    app = SmallWorldApp(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_save(kept)
+        await dismiss_modals(pilot)
+        screen = game_screen(app)
+        assert screen.session.path is not None and screen.session.path.parent == saves_dir()
+        assert "left as it was" in notices(app)
+        await act(pilot, first_conquest(screen))
+        assert kept.read_bytes() == before
+        assert len(json.loads(screen.session.path.read_text())["actions"]) == 2

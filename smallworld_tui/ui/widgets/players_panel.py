@@ -1,19 +1,48 @@
 """The players: whose turn it is, coins (hidden as "?" from others), both races with their
-tokens, and the relics and places they hold.  Names are shortened to fit, never numbers."""
+tokens, and the relics and places they hold.  Names are shortened to fit, never numbers;
+a player's name gives way before a race's name."""
 
 from __future__ import annotations
 
-from rich.table import Table
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.console import Group
 from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import content_name, joined, race_name
-from smallworld_tui.ui.palette import item_kind, item_style
-from smallworld_tui.ui.widgets.seat_text import seat_chip
+from smallworld_tui.ui.describe import combo_name, content_name, joined, race_name
+from smallworld_tui.ui.palette import item_kind, item_style, seat_letters
+from smallworld_tui.ui.widgets.seat_text import seat_color
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
-Row = tuple[Text, Text]
+SHORTEST_NAME = 4  # cells a player's name keeps before a race's name is shortened
+
+
+@dataclass(frozen=True)
+class RaceLine:
+    """A race of a player: its name and its numbers ("3+12": on the map + in hand)."""
+
+    name: str
+    numbers: str
+    declined: bool = False
+
+
+def race_lines(view: PlayerView, seat: int) -> list[RaceLine]:
+    """The active race first (with its ally), then the declined ones."""
+    out: list[RaceLine] = []
+    active = view.active_army(seat)
+    if active is not None:
+        name = combo_name(active.race, active.power)
+        if "ally" in active.extra:
+            name += " " + _("ally {name}").format(name=view.names[active.extra["ally"]])
+        numbers = str(active.on_board) + (_("+{hand}").format(hand=active.hand)
+                                          if active.hand else "")
+        out.append(RaceLine(name, numbers))
+    out += [RaceLine(_("† {race}").format(race=race_name(a.race)), str(a.on_board), True)
+            for a in view.armies_of(seat) if a.declined]
+    return out
 
 
 def held_items(view: PlayerView, seat: int) -> list[str]:
@@ -21,57 +50,86 @@ def held_items(view: PlayerView, seat: int) -> list[str]:
     return [qid for r in view.regions if r.seat == seat for qid in r.items]
 
 
-def player_rows(view: PlayerView, seat: int, compact: bool = False) -> list[Row]:
-    """One player as (name, numbers) rows: name and coins, the active race, the declined
-    race, the items held.  ``compact`` puts the active race on the name's row."""
+def fit(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` cells, shortened with "…"."""
+    if cell_len(text) <= cells:
+        return text
+    out = ""
+    for char in text:
+        if cell_len(out + char) > cells - 1:
+            break
+        out += char
+    return out + "…" if cells > 0 else ""
+
+
+def _line(left: list[tuple[str, str]], right: str, width: int, squeeze: list[int]) -> Text:
+    """A line of styled ``left`` parts and right-aligned ``right`` in ``width`` cells; the
+    parts listed in ``squeeze`` are shortened in that order until it fits (down to
+    SHORTEST_NAME cells for all but the last)."""
+    parts = [text for text, _style in left]
+    over = sum(cell_len(p) for p in parts) + cell_len(right) + (1 if right else 0) - width
+    for n, index in enumerate(squeeze):
+        if over <= 0:
+            break
+        keep = 1 if n == len(squeeze) - 1 else SHORTEST_NAME
+        room = max(keep, cell_len(parts[index]) - over)
+        over -= cell_len(parts[index]) - cell_len(fit(parts[index], room))
+        parts[index] = fit(parts[index], room)
+    text = Text(no_wrap=True, overflow="crop")
+    for part, (_text, style) in zip(parts, left, strict=True):
+        text.append(part, style)
+    if right:
+        text.append(" " * max(1, width - text.cell_len - cell_len(right)))
+        text.append(right, "bold")
+    return text
+
+
+def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False) -> list[Text]:
+    """One player in lines of ``width`` cells: marker, letter, name and coins, then each
+    race with its numbers (``compact``: the first race on the name's line), then the items
+    held."""
     coins = view.coins[seat]
-    head = Text("▶" if seat == view.seat else " ", style="bold")
-    head.append_text(seat_chip(seat, view.names))
+    color = seat_color(seat)
+    letter = seat_letters(view.names)[seat]
+    money = _("{coins}¢").format(coins="?" if coins is None else coins)
+    marker = "▶" if seat == view.seat else " "
+    head = [(marker, "bold"), (letter, f"bold black on {color}"), (" ", ""),
+            (view.names[seat], f"bold {color}"), (" ", ""), (money, "bold" if coins is not None
+                                                           else "dim")]
     if seat == view.actor and seat != view.seat:
-        head.append(" " + _("(placing survivors)"), style="italic")
-    money = Text(_("{coins}¢").format(coins="?" if coins is None else coins),
-                 style="bold" if coins is not None else "dim")
-    rows: list[Row] = []
-    active = view.active_army(seat)
-    if active is not None:
-        name = Text(_("{power} {race}").format(
-            power=content_name("power", active.power), race=race_name(active.race)),
-            style="bold")
-        if "ally" in active.extra:
-            name.append(" " + _("ally {name}").format(name=view.names[active.extra["ally"]]))
-        numbers = Text(str(active.on_board))
-        if active.hand:
-            numbers.append(_("+{hand}").format(hand=active.hand))
-        rows.append((name, numbers))
-    for army in view.armies_of(seat):
-        if army.declined:
-            rows.append((Text(_("† {race}").format(race=race_name(army.race)), style="dim"),
-                         Text(str(army.on_board), style="dim")))
+        head.append((" " + _("(placing survivors)"), "italic"))
+    races = race_lines(view, seat)
+    lines = []
+    if compact and races:
+        first = races.pop(0)
+        style = "dim" if first.declined else ""
+        lines.append(_line([*head, (" ", ""), (first.name, style)], first.numbers, width,
+                           [3, len(head) + 1]))
+    else:
+        lines.append(_line(head, "", width, [3]))
+        if not races and not compact:
+            races = [RaceLine(_("no race yet"), "", True)]
+    for race in races:
+        lines.append(_line([("  ", ""), (race.name, "dim" if race.declined else "bold")],
+                           race.numbers, width, [1]))
     items = held_items(view, seat)
     if items:
-        rows.append((Text(joined(f"{item_style(item_kind(q)).glyph} {content_name('item', q)}"
-                                 for q in items)), Text()))
-    if not rows:
-        rows.append((Text(_("no race yet"), style="dim"), Text()))
-    if compact:  # "▶ A  Amy 5¢ Flying Trolls    9+2": coins right after the name
-        first, numbers = rows.pop(0)
-        head.append(" ")
-        head.append_text(money)
-        head.append(" ")
-        head.append_text(first)
-        return [(head, numbers), *((Text("  ").append_text(name), n) for name, n in rows)]
-    return [(head, money), *((Text("  ").append_text(name), n) for name, n in rows)]
+        names = joined(f"{item_style(item_kind(q)).glyph} {content_name('item', q)}"
+                       for q in items)
+        lines.append(_line([("  ", ""), (names, "")], "", width, [1]))
+    return lines
 
 
 class PlayersPanel(SteadyStatic):
     """Every player, the one whose turn it is marked with ▶."""
 
     def show(self, view: PlayerView, compact: bool = False) -> None:
-        rows = [row for seat in range(len(view.names))
-                for row in player_rows(view, seat, compact)]
-        table = Table.grid(expand=True)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(justify="right", no_wrap=True)
-        for name, numbers in rows:
-            table.add_row(name, numbers)
-        self.show_content(table, key=tuple(rows), lines=len(rows))
+        width = self.content_region.width or 31
+        lines = [line for seat in range(len(view.names))
+                 for line in player_lines(view, seat, width, compact)]
+        self.show_content(Group(*lines))
+
+    def on_resize(self) -> None:
+        """Lines are fitted to the width: the screen shows them again at the new one."""
+        self._shown = None
+        super().on_resize()

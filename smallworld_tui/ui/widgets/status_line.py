@@ -12,6 +12,7 @@ from smallworld_tui.ui.describe import army_name, joined, race_name, tokens
 from smallworld_tui.ui.keymap import keys_of
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
+from smallworld_tui.ui.wrap import Folded
 
 # action kinds the prompt already speaks of, or too common to repeat (the footer shows their
 # key); the other kinds with a key are listed after the prompt
@@ -106,4 +107,5 @@ def status_text(view: PlayerView, blocker: str = "") -> Text:
 
 class StatusLine(SteadyStatic):
     def show(self, view: PlayerView, blocker: str = "") -> None:
-        self.show_content(status_text(view, blocker))
+        text = status_text(view, blocker)
+        self.show_content(Folded(text), key=text)

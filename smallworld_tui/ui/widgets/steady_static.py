@@ -14,11 +14,15 @@ from rich.console import Console, Group
 from rich.text import Text
 from textual.widgets import Static
 
+from smallworld_tui.ui.wrap import Folded, fold_lines
+
 
 def line_count(content: Any, console: Console, width: int) -> int:
     """How many lines ``content`` takes at ``width`` cells (unwrapped when width is 0)."""
     if isinstance(content, Group):
         return sum(line_count(part, console, width) for part in content.renderables)
+    if isinstance(content, Folded):
+        return len(fold_lines(content.text, width)) if width > 0 else 1
     if isinstance(content, Text):
         if width <= 0 or content.no_wrap:
             return content.plain.count("\n") + 1
