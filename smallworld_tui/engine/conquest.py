@@ -157,6 +157,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     lost = returned = 0
     d_seat, d_race, d_declined = NOBODY, "", False
     defender = None
+    losers: list[Army] = []  # the defender's player's armies (before any of them retires)
     neutral = ""
     if prev == NEUTRAL:
         neutral = g.neutral[region]
@@ -165,6 +166,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         g.neutral[region] = ""
     elif prev >= 0:
         defender = d = g.armies[prev]
+        losers = g.armies_of(d.seat)
         d_seat, d_race, d_declined = d.seat, d.race, d.declined
         if losses is None:
             lost = min(1, defending)
@@ -197,7 +199,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     if not army.declined:
         turn.expanded = True
     if defender is not None:
-        for other in g.armies_of(defender.seat):
+        for other in losers:
             for t in g.rules_of(other):
                 t.on_region_lost(g, other, region, army, defender)
     elif neutral:
