@@ -156,6 +156,7 @@ class Ousted(NamedTuple):
     lost: int  # tokens lost for good
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
+    losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
 
 
 def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
@@ -164,19 +165,20 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
 
     Neutral defenders are all lost.  A race defending loses ``losses`` tokens if given
     (Sorcery: all of them), else ``loss`` as its own rules change it (Elves), and takes the
-    rest back into hand, to be redeployed at the end of this turn; the
-    region's pieces react to the change (most leave, some stay, some go back to the old
-    holder's reserve).  Call ``after_oust`` once the region has its new occupant.
+    rest back into hand, to be redeployed at the end of this turn; a declined race with
+    nothing left retires.  The region's pieces react to the change (most leave, some stay,
+    some go back to the old holder's reserve).  Call ``after_oust`` once the region has its
+    new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
     defending = g.region_tokens[region]
     lost = returned = 0
     defender = None
-    ousted = Ousted(NOBODY, "", False, 0, 0, None)
+    ousted = Ousted(NOBODY, "", False, 0, 0, None, ())
     if prev == NEUTRAL:
         neutral = g.neutral[region]
-        ousted = Ousted(NEUTRAL, neutral, False, defending, 0, None)
+        ousted = Ousted(NEUTRAL, neutral, False, defending, 0, None, ())
         g.tray[neutral] += defending
         g.neutral[region] = ""
     elif prev >= 0:
@@ -194,7 +196,8 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
         g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
         if not d.declined and d.seat != attacker.seat:
             g.turn.attacked.add(d.seat)
-        ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d)
+        ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
+                        tuple(g.armies_of(d.seat)))
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
     back = g.clear_pieces(region, defender)
@@ -207,10 +210,11 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
 
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
-    """The rules react to ``oust``: the defender's player's armies (``on_region_lost``), or
-    the ruleset when neutral defenders were taken (a lair reveals its item)."""
+    """The rules react to ``oust``: the defender's player's armies, even one that just
+    retired (``on_region_lost``), or the ruleset when neutral defenders were taken (a lair
+    reveals its item)."""
     if ousted.army is not None:
-        for other in g.armies_of(ousted.seat):
+        for other in ousted.losers:
             for t in g.rules_of(other):
                 t.on_region_lost(g, other, region, attacker, ousted.army)
     elif ousted.seat == NEUTRAL:

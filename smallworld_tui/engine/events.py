@@ -20,6 +20,8 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``race_removed``: race (a declined race left the map; its banner returns to the stack)
 - ``scored``: coins, breakdown ([[label, coins], ...])
 - ``ally_named``: ally
+- ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
+  item whose rule moved the coins); ``seat`` received them
 - ``game_over``: winners, coins
 """
 

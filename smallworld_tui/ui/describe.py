@@ -46,6 +46,15 @@ def content_name(kind: str, id_: str) -> str:
     return id_
 
 
+def rule_name(qid: str) -> str:
+    """The name of the race, power or item whose rule did something."""
+    for kind in ("race", "power", "item"):
+        name = content_name(kind, qid)
+        if name != qid:
+            return name
+    return qid
+
+
 def refusal(exc: IllegalAction, board: Map | None = None) -> str:
     """An engine refusal in the interface language, naming regions and content."""
     label = (lambda r: region_label(board, r)) if board is not None else None
@@ -206,6 +215,15 @@ class Narrator:
     def _ally_named(self, e: Event) -> str:
         return _("{name} named {ally} as ally").format(
             name=self.name(e.seat), ally=self.name(e["ally"]))
+
+    def _coins_paid(self, e: Event) -> str:
+        source = rule_name(e["reason"])
+        if e["payer"] < 0:
+            return _("{name} received {coins} from the bank ({source})").format(
+                name=self.name(e.seat), coins=coins(e["coins"]), source=source)
+        return _("{payer} paid {name} {coins} ({source})").format(
+            payer=self.name(e["payer"]), name=self.name(e.seat), coins=coins(e["coins"]),
+            source=source)
 
     def _game_over(self, e: Event) -> str:
         winners = joined(self.name(s) for s in e["winners"])

@@ -36,6 +36,7 @@ SAMPLES = [
     Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
+    Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -99,3 +100,11 @@ def test_action_labels_show_costs_and_shortfalls() -> None:
         f"Conquer {forest} (3 tokens)")
     assert "needs 2 more" in action_label(Action("final", 1), NAMES, BOARD, {1: 4}, hand=2)
     assert action_label(Action("ally", 1), NAMES, BOARD) == "Name Ben as your ally"
+
+
+def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
+    toll = Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"})
+    assert Narrator(NAMES, BOARD).sentence(toll) == "Ben paid Amy 1 coin (Liches)"
+    bank = Event("coins_paid", 1, {"payer": -1, "coins": 2, "reason": "underground:martyr"})
+    assert Narrator(NAMES, BOARD).sentence(bank) == (
+        "Ben received 2 coins from the bank (Martyr)")
