@@ -39,6 +39,7 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
+from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.i18n import N_
 
@@ -201,14 +202,8 @@ class ShinyOrb(Relic):
             return N_("you need at least 1 token in hand to conquer"), {}
         if not reach_mask(g, army) >> r & 1:
             return why_unreachable(g, army, r)
-        if g.unaided(army) >> r & 1:
-            return unaided_reason(r)
-        return N_("{item} only replaces a single active enemy token"), {"item": self.qid}
-
-
-def unaided_reason(region: int) -> Reason:
-    return (N_("{region} may be attacked only without the help of powers, places or relics"),
-            {"region": region})
+        return why_unaided(g, army, r) or (
+            N_("{item} only replaces a single active enemy token"), {"item": self.qid})
 
 
 class FroggysRing(Relic):
@@ -231,8 +226,7 @@ class FroggysRing(Relic):
         for seat in range(g.players):
             other = g.active_army(seat)
             if seat != army.seat and other is not None and other.mask & near:
-                paid = g.pay(seat, self.num("coins_per_player"), to=army.seat)
-                g.emit("coins_taken", army.seat, item=self.qid, victim=seat, coins=paid)
+                pay_coins(g, seat, army.seat, self.num("coins_per_player"), self.qid)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase != Phase.END:
@@ -314,10 +308,8 @@ class AltarOfSouls(Place):
         g.tray[victim.race] += 1
         if not g.region_tokens[r]:
             empty_region(g, victim, r)
-        coins = self.num("coins")
-        g.gain(army.seat, coins)
-        g.emit("token_sacrificed", army.seat, item=self.qid, race=victim.race, region=r,
-               coins=coins)
+        g.emit("token_sacrificed", army.seat, item=self.qid, race=victim.race, region=r)
+        pay_coins(g, BANK, army.seat, self.num("coins"), self.qid)
         if not victim.mask and not victim.hand:
             retire(g, victim)
 
@@ -508,10 +500,8 @@ class WickedestPentacle(Place):
             return N_("the {piece} only moves to a neighbouring region"), {"piece": BALROG}
         if army.mask >> r & 1:
             return N_("the {piece} never attacks your active race"), {"piece": BALROG}
-        if g.unaided(army) >> r & 1:
-            return unaided_reason(r)
-        return N_("the {piece} never enters chasms, water or immune regions"), {
-            "piece": BALROG}
+        return why_unaided(g, army, r) or (
+            N_("the {piece} never enters chasms, water or immune regions"), {"piece": BALROG})
 
 
 ALL: list[type[Content]] = [
