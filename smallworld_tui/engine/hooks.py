@@ -11,7 +11,7 @@ from __future__ import annotations
 from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
-          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions")
+          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "conquest_aid")
 
 
 def _overrides(rule: Content, hook: str) -> bool:
@@ -21,8 +21,8 @@ def _overrides(rule: Content, hook: str) -> bool:
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
-    __slots__ = ("all", "conquest", "costs", "end", "enters_water", "entry", "kept", "minimum",
-                 "no_final_roll", "reach", "redeploy", "shield", "turn", "unaided")
+    __slots__ = ("aid", "all", "conquest", "costs", "end", "enters_water", "entry", "kept",
+                 "minimum", "no_final_roll", "reach", "redeploy", "shield", "turn", "unaided")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -36,6 +36,7 @@ class Hooks:
         self.turn = by_hook["turn_actions"]
         self.redeploy = by_hook["redeploy_actions"]
         self.end = by_hook["end_actions"]
+        self.aid = by_hook["conquest_aid"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.minimum = max((r.min_cost() for r in rules), default=1)

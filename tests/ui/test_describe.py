@@ -37,6 +37,11 @@ SAMPLES = [
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
     Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
+    Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
+    Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
+                               "given": "underground:stone", "slot": 2, "hand": 11}),
+    Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
+                                 "old_race": "underground:shrooms"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -108,3 +113,14 @@ def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
     bank = Event("coins_paid", 1, {"payer": -1, "coins": 2, "reason": "underground:martyr"})
     assert Narrator(NAMES, BOARD).sentence(bank) == (
         "Ben received 2 coins from the bank (Martyr)")
+
+
+def test_underground_swaps_and_pieces_read_as_sentences() -> None:
+    narrator = Narrator(NAMES, BOARD)
+    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
+    assert narrator.sentence(swap) == (
+        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
+    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
+    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
+    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
+    assert "by a Vampire's bite" in narrator.sentence(bite)

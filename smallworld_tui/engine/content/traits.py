@@ -99,6 +99,15 @@ class Content:
         """Changes to the army's conquest costs, as (regions, tokens added) pairs."""
         return ()
 
+    def conquest_aid(self, g: GameState, army: Army) -> int:
+        """Strength left this turn that pays for conquests besides the tokens in hand and
+        never defends a region (Silver Hammers).  It pays all but one token of a conquest,
+        never against a region no rule may help to take (``unaided_mask``)."""
+        return 0
+
+    def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
+        """``used`` of the army's ``conquest_aid`` paid for taking ``region``."""
+
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())

@@ -199,13 +199,15 @@ class Sorcerers(Race):
         return why_no_swap(g, army, action.target, self, "sorcery")
 
 
-def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str) -> Reason:
-    """Why a token swap (Sorcery, Vampire) on ``region`` is refused."""
+def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,
+                supply: int | None = None) -> Reason:
+    """Why a token swap (Sorcery, Vampire) on ``region`` is refused; ``supply``: the tokens
+    the swap may place (by default those left in the box)."""
     if not 0 <= region < len(g.map.regions):
         return N_("there is no region {number}"), {"number": region}
     if g.turn.roll >= 0:
         return N_("a die was rolled for your next conquest: conquer first"), {}
-    if g.tray[army.race] <= 0:
+    if (g.tray[army.race] if supply is None else supply) <= 0:
         return N_("no {race} token is left in the box"), {"race": army.race}
     if not reach_mask(g, army) >> region & 1:
         return why_unreachable(g, army, region)
