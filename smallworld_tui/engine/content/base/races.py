@@ -81,6 +81,7 @@ class Dwarves(Race):
     """+1 coin per Mine region, even in decline."""
 
     id = "dwarves"
+    needs = ("symbol:mine",)
     works_in_decline = True
 
     def score(self, g: GameState, army: Army) -> int:
@@ -107,6 +108,7 @@ class Giants(Race):
     """-1 token against regions next to a Mountain region the Giants hold."""
 
     id = "giants"
+    needs = ("terrain:mountain",)
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         near = 0
@@ -135,6 +137,7 @@ class Humans(Race):
     """+1 coin per Farmland region."""
 
     id = "humans"
+    needs = ("terrain:farmland",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.terrain(g, "farmland")).bit_count()
@@ -227,6 +230,7 @@ class Tritons(Race):
     """-1 token against coastal regions."""
 
     id = "tritons"
+    needs = ("kind:water", "kind:river")
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         return discount(g.map.coastal_mask)
@@ -247,6 +251,7 @@ class Wizards(Race):
     """+1 coin per Magic Source region."""
 
     id = "wizards"
+    needs = ("symbol:magic",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.symbol(g, "magic")).bit_count()

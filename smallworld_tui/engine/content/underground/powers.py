@@ -56,6 +56,7 @@ class Fisher(Power):
     the same river region (the Japanese reading)."""
 
     id = "fisher"
+    needs = ("kind:river", "kind:water")
 
     def score(self, g: GameState, army: Army) -> int:
         coast = army.mask & g.map.coastal_mask
@@ -127,6 +128,10 @@ class TerrainBonus(Power):
     """+1 coin per region held of the terrain named by ``terrain_name``."""
 
     terrain_name = ""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.needs = (f"terrain:{cls.terrain_name}",)
 
     def score(self, g: GameState, army: Army) -> int:
         held = (army.mask & self.terrain(g, self.terrain_name)).bit_count()
@@ -262,6 +267,7 @@ class Shield(Power):
     leaves with its region."""
 
     id = "shield"
+    needs = ("terrain:mushroom_forest",)
     works_in_decline = True
     actions = kinds(armor=("region",))
 

@@ -132,6 +132,7 @@ class Flames(Race):
     still count).  The Volcano leaves the map when the Flames decline."""
 
     id = "flames"
+    needs = ("symbol:volcano",)
     actions = kinds(volcano=("region",))
 
     def _sites(self, g: GameState) -> int:
@@ -201,6 +202,7 @@ class IronDwarves(Race):
     come back for the next turn.  Lost when the Dwarves decline."""
 
     id = "iron_dwarves"
+    needs = ("terrain:mine",)
 
     def conquest_aid(self, g: GameState, army: Army) -> int:
         return int(army.reserve.get(HAMMER, 0) - g.turn.extra.get(self.qid, 0))
@@ -225,6 +227,7 @@ class Kraken(Race):
     with Seas and Lakes (mixing rules) those are their rivers."""
 
     id = "kraken"
+    needs = ("kind:river", "kind:water")
     stays_in_rivers = True
     enters_water = True
     works_in_decline = True
@@ -256,6 +259,7 @@ class Lizardmen(Race):
     rules) those are their rivers."""
 
     id = "lizardmen"
+    needs = ("kind:river", "kind:water")
 
     def reach_mask(self, g: GameState, army: Army) -> int:
         neighbors = g.map.neighbor_masks
@@ -283,6 +287,7 @@ class Mudmen(Race):
     """At redeployment, +1 token from the box per Mudpool region held."""
 
     id = "mudmen"
+    needs = ("terrain:mudpool",)
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
         pools = (army.mask & self.terrain(g, "mudpool")).bit_count()
@@ -362,6 +367,7 @@ class Shrooms(Race):
     """+1 coin per Mushroom Forest region."""
 
     id = "shrooms"
+    needs = ("terrain:mushroom_forest",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.terrain(g, "mushroom_forest")).bit_count() * self.num(
@@ -373,6 +379,7 @@ class Spiderines(Race):
     enter the map through one."""
 
     id = "spiderines"
+    needs = ("kind:chasm",)
 
     def _webbed(self, g: GameState) -> int:
         near = 0
@@ -393,6 +400,7 @@ class WillOWisps(Race):
     placing the cost less the roll (at least 1); if not, their conquests end."""
 
     id = "will_o_wisps"
+    needs = ("terrain:mystic_crystal",)
     actions = kinds(wisp=("region",))
 
     def _targets(self, g: GameState, army: Army) -> int:
