@@ -67,11 +67,13 @@ def check(g: GameState) -> None:
             assert not (g.pieces.mask(kind) & ~seen), f"{kind} on a region nobody holds"
     # every banner and badge is in exactly one place
     races = [c.race for c in g.combos] + g.race_stack + [a.race for a in alive]
-    assert sorted(races) == sorted(rules.races), "race banners lost or duplicated"
+    assert sorted(races) == sorted(rules.in_play(g, rules.races)), (
+        "race banners lost or duplicated")
     powers = ([c.power for c in g.combos] + g.power_stack + g.power_discard
               + [a.power for a in alive if a.badge]
               + [d["badge"] for d in g.item_data.values() if "badge" in d])  # Stonehedge
-    assert sorted(powers) == sorted(rules.powers), "power badges lost or duplicated"
+    assert sorted(powers) == sorted(rules.in_play(g, rules.powers)), (
+        "power badges lost or duplicated")
     assert len(g.combos) <= rules.visible_combos
     # every item is in play face up, face down, or in the box — once; face up on a region
     # that can be entered (or off the map), never in the box's count twice

@@ -104,31 +104,48 @@ def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
 
 class Costs:
     """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
-    and of the army's traits and items, less a pending die roll, never below the minimum."""
+    and of the army's traits and items, less a pending die roll, never below the minimum;
+    then the army's conquest aid (Silver Hammers) pays all but one of those tokens."""
 
-    __slots__ = ("changes", "g", "minimum", "roll")
+    __slots__ = ("aid", "army", "changes", "g", "minimum", "roll", "unaided")
 
     def __init__(self, g: GameState, army: Army) -> None:
         hooks = g.hooks(army)
         changes: list[CostChange] = list(g.rules.cost_changes(g, army))
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
-        if changes:
-            unaided = g.unaided(army)
-            if unaided:
-                changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+        aid = sum(t.conquest_aid(g, army) for t in hooks.aid) if hooks.aid else 0
+        unaided = g.unaided(army) if changes or aid else 0
+        if unaided:
+            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
         self.g = g
+        self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
+        self.aid = aid
+        self.unaided = unaided
 
-    def of(self, region: int, *, as_if_empty: bool = False) -> int:
-        """Tokens needed to conquer ``region``."""
+    def of(self, region: int, *, as_if_empty: bool = False, aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``)."""
         cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
         for mask, delta in self.changes:
             if mask >> region & 1:
                 cost += delta
-        return cost if cost > self.minimum else self.minimum
+        if cost < self.minimum:
+            cost = self.minimum
+        if aided and self.aid and not self.unaided >> region & 1:
+            cost -= min(self.aid, cost - 1)
+        return cost
+
+    def use_aid(self, region: int, full: int, paid: int) -> None:
+        """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
+        used = full - paid
+        if used > 0:
+            for t in self.g.hooks(self.army).aid:
+                share = min(used, t.conquest_aid(self.g, self.army))
+                t.on_aid_used(self.g, self.army, region, share)
+                used -= share
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
@@ -144,6 +161,8 @@ def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
             if mask >> r & 1:
                 cost += delta
         out.append((r, cost if cost > minimum else minimum))
+    if costs.aid:
+        out = [(r, costs.of(r)) for r, _ in out]
     return out
 
 

@@ -44,7 +44,7 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[tuple[bool, bool], tuple[Trait, ...], Hooks] | None = field(
+    _traits: tuple[tuple[bool, bool, str], tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -64,8 +64,8 @@ class Army:
         """``traits()`` sorted by the hooks they fill in."""
         return self._cached()[2]
 
-    def _cached(self) -> tuple[tuple[bool, bool], tuple[Trait, ...], Hooks]:
-        key = (self.declined, self.badge)
+    def _cached(self) -> tuple[tuple[bool, bool, str], tuple[Trait, ...], Hooks]:
+        key = (self.declined, self.badge, self.power)  # a badge may be swapped (Shadow Mimes)
         cached = self._traits
         if cached is not None and cached[0] == key:
             return cached

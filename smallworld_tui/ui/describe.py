@@ -146,6 +146,7 @@ class Narrator:
         how = {
             "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
             "final": _("with the die"), "berserk": _("after the Berserk roll"),
+            "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
             "orb": _("with the Shiny Orb"),
         }.get(e["via"])
         if how:
@@ -221,6 +222,20 @@ class Narrator:
     def _ally_named(self, e: Event) -> str:
         return _("{name} named {ally} as ally").format(
             name=self.name(e.seat), ally=self.name(e["ally"]))
+
+    def _pieces_gained(self, e: Event) -> str:
+        return _("{name} received {count} × {piece}").format(
+            name=self.name(e.seat), count=e["count"], piece=piece_name(e["piece"]))
+
+    def _badge_swapped(self, e: Event) -> str:
+        return _("{army} swapped badges: took {power}, left {given} in combo {slot}").format(
+            army=self.owned(e.seat, race_name(e["race"])), power=power_name(e["power"]),
+            given=power_name(e["given"]), slot=e["slot"])
+
+    def _region_switched(self, e: Event) -> str:
+        return _("{army} took over {region} from the declined {old}").format(
+            army=self.owned(e.seat, race_name(e["race"])), region=self.region(e["region"]),
+            old=race_name(e["old_race"]))
 
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
@@ -334,6 +349,8 @@ def action_label(action: Action, names: Sequence[str], board: Map,
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)
+    if kind == "mime":
+        return _("Swap badges with combo {slot}").format(slot=target)
     template = {
         "decline": _("Go into decline"),
         "abandon": _("Abandon {region}"),
@@ -344,6 +361,13 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         "fortify": _("Build a Fortress in {region}"),
         "encamp": _("Place an Encampment in {region}"),
         "hero": _("Place a Hero in {region}"),
+        "ancient": _("Put the Great Ancient in {region}"),
+        "volcano": _("Put the Volcano on {region}"),
+        "wisp": _("Roll the Will-o'-Wisps' die for {region}"),
+        "reborn": _("Pass {region} to your active race (Reborn)"),
+        "queen": _("Place the Queen in {region}"),
+        "armor": _("Place a Mushroom Armor in {region}"),
+        "vampire": _("Bite the lone token in {region} (Vampire)"),
         "end_redeploy": _("End redeployment"),
         "end_turn": _("End turn"),
     }.get(kind, kind)

@@ -47,6 +47,11 @@ SAMPLES = [
                         "lost": 2, "returned": 1}),
     Event("piece_removed", 0, {"piece": "underground:ghost", "region": 7}),
     Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
+    Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
+    Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
+                               "given": "underground:stone", "slot": 2, "hand": 11}),
+    Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
+                                 "old_race": "underground:shrooms"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -132,3 +137,14 @@ def test_item_sentences_name_the_item_and_what_happened() -> None:
                                   "(−2 tokens, 1 token back to hand)")
     orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
     assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")
+
+
+def test_underground_swaps_and_pieces_read_as_sentences() -> None:
+    narrator = Narrator(NAMES, BOARD)
+    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
+    assert narrator.sentence(swap) == (
+        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
+    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
+    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
+    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
+    assert "by a Vampire's bite" in narrator.sentence(bite)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from smallworld_tui.data import entries
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import Reason
+    from smallworld_tui.engine.board import Map
+    from smallworld_tui.engine.content.traits import Content, Reason
     from smallworld_tui.engine.state import Army, GameState
 
 BANK = -1
@@ -56,3 +58,13 @@ def why_unaided(g: GameState, army: Army, region: int) -> Reason | None:
                     return (N_("{region} is held by {race}: no race, power, relic or place "
                                "may help you take it"), {"region": region, "race": t.qid})
     return None
+
+
+def box_count(rule: Content, piece: str) -> int:
+    """How many pieces of a kind the box of the rule's game holds (data table)."""
+    return int(entries("piece", rule.game)[piece]["count"])
+
+
+def river_like(board: Map) -> int:
+    """River regions, and on a surface map their equivalent, Seas and Lakes (mixing rules)."""
+    return board.kind_mask("river") | board.kind_mask("water")

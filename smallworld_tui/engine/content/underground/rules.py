@@ -41,7 +41,7 @@ class UndergroundRules(Ruleset):
         else:
             self._setup_on_a_surface_map(g)
         lairs = sum(1 for kind in g.neutral if kind == MONSTER)
-        pile = list(self.items)
+        pile = self.in_play(g, self.items)
         g.rng.shuffle(pile)
         g.hidden = pile[:lairs]
 
