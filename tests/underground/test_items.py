@@ -992,3 +992,23 @@ def test_legal_item_actions_are_all_accepted():
         copy = g.clone()
         apply(copy, action)
         check(copy)
+
+
+def test_stonehedge_vanishing_acts_when_the_holder_declines():
+    g = ug()
+    ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 1})
+    stonehedge_with(g, "vanishing", MUDPOOL_W)
+    begin_turn(g, 0)
+    (paid,) = of(act(g, "decline"), "coins_paid")
+    assert not ogres.mask and (paid["reason"], paid["coins"]) == (q("vanishing"), 2 * 2)
+    check(g)
+
+
+def test_stonehedge_tomb_does_not_keep_the_tokens_at_the_decline():
+    g = ug()
+    ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 3, MOUNTAIN: 2})
+    stonehedge_with(g, "tomb", MUDPOOL_W)
+    begin_turn(g, 0)
+    act(g, "decline")
+    assert ogres.declined and g.tokens_on_board(ogres) == 2
+    check(g)
