@@ -173,7 +173,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == Phase.END:
+        if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
     events = list(g.events)
     g.events.clear()

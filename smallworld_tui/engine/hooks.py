@@ -11,7 +11,8 @@ from __future__ import annotations
 from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
-          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "conquest_aid")
+          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
+          "conquest_aid")
 
 
 def _overrides(rule: Content, hook: str) -> bool:
@@ -21,8 +22,9 @@ def _overrides(rule: Content, hook: str) -> bool:
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
-    __slots__ = ("aid", "all", "conquest", "costs", "end", "enters_water", "entry", "kept",
-                 "minimum", "no_final_roll", "reach", "redeploy", "shield", "turn", "unaided")
+    __slots__ = ("aid", "all", "conquest", "costs", "dealt", "end", "enters_water", "entry",
+                 "kept", "minimum", "no_final_roll", "reach", "redeploy", "shield", "turn",
+                 "unaided")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -36,6 +38,7 @@ class Hooks:
         self.turn = by_hook["turn_actions"]
         self.redeploy = by_hook["redeploy_actions"]
         self.end = by_hook["end_actions"]
+        self.dealt = by_hook["loss_dealt"]
         self.aid = by_hook["conquest_aid"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)

@@ -292,12 +292,11 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        out = []
+        out: list[Content] = []
         for qid, region in self.items.items():
             if region >= 0 and army.mask >> region & 1:
-                item = ITEMS[qid]
-                if not army.declined or item.works_in_decline:
-                    out.append(item)
+                out += [rule for rule in ITEMS[qid].lent(self)
+                        if not army.declined or rule.works_in_decline]
         return out
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:

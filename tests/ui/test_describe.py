@@ -36,6 +36,16 @@ SAMPLES = [
     Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
+    Event("item_revealed", 1, {"item": "underground:stonehedge", "region": 7}),
+    Event("item_readied", 0, {"item": "underground:flying_doormat"}),
+    Event("item_moved", 0, {"item": "underground:froggys_ring", "region": 7}),
+    Event("power_drawn", 1, {"item": "underground:stonehedge", "power": "underground:mining"}),
+    Event("token_sacrificed", 0, {"item": "underground:altar_of_souls",
+                                  "race": "underground:ogres", "region": 7}),
+    Event("struck", 1, {"piece": "underground:balrog", "region": 7, "defender_seat": 0,
+                        "defender_race": "underground:drow", "defender_declined": False,
+                        "lost": 2, "returned": 1}),
+    Event("piece_removed", 0, {"piece": "underground:ghost", "region": 7}),
     Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
     Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
     Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
@@ -124,3 +134,17 @@ def test_underground_swaps_and_pieces_read_as_sentences() -> None:
     assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
     bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
     assert "by a Vampire's bite" in narrator.sentence(bite)
+
+
+def test_item_sentences_name_the_item_and_what_happened() -> None:
+    n = Narrator(NAMES, BOARD)
+    r7 = region_label(BOARD, 7)
+    revealed = next(e for e in SAMPLES if e.kind == "item_revealed")
+    assert n.sentence(revealed) == f"Ben found Stonehedge in {r7}"
+    nobody = Event("item_revealed", -1, dict(revealed.data))
+    assert n.sentence(nobody) == f"Stonehedge turned up in {r7}"
+    struck = next(e for e in SAMPLES if e.kind == "struck")
+    assert n.sentence(struck) == (f"Ben's Balrog struck {r7}, held by Amy's Drow "
+                                  "(−2 tokens, 1 token back to hand)")
+    orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
+    assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")

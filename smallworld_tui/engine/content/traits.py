@@ -143,6 +143,11 @@ class Content:
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
 
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        """Tokens ``victim`` loses when ``army`` takes ``region`` from it, before the victim's
+        own rules (``loss_on_defeat``) have their say (``loss`` by default)."""
+        return loss
+
     def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
         """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
         return 0 if self.keeps_tokens_when_defeated else loss
@@ -223,6 +228,11 @@ class Item(Content):
 
     #: the item moves (a relic ends the turn where it was last used); places never do
     movable: ClassVar[bool] = False
+
+    def lent(self, g: GameState) -> tuple[Content, ...]:
+        """The rules this item lends to the army holding its region: itself, and any rule
+        it carries (Stonehedge's power badge)."""
+        return (self,)
 
 
 class Relic(Item):

@@ -113,6 +113,8 @@ class Diplomat(Power):
     shield_reason = N_("{region} is protected by a Diplomat's peace with you")
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if "ally" in army.extra:  # named this turn (the last one is forgotten at turn start)
+            return
         for seat in range(g.players):
             if seat != army.seat and seat not in g.turn.attacked:
                 yield Action("ally", seat)
