@@ -20,6 +20,12 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``race_removed``: race (a declined race left the map; its banner returns to the stack)
 - ``scored``: coins, breakdown ([[label, coins], ...])
 - ``ally_named``: ally
+- ``pieces_gained``: piece, count (pieces kept off the map: Silver Hammers, Mushroom Armor,
+  a Vengeance marker — ``seat`` receives them)
+- ``badge_swapped``: race, power (the badge taken), given (the badge left in the column),
+  slot, hand (tokens in hand after the swap)
+- ``region_switched``: region, race (the active race now holding it), old_race (the
+  declined race that left it)
 - ``item_revealed``: item, region (a face-down item turned up; ``seat`` -1 if nobody holds
   the region)
 - ``item_readied``: item (a relic readied for the player's next conquest)
@@ -29,12 +35,6 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``struck``: piece, region, defender_seat, defender_race, defender_declined, lost,
   returned (the Balrog took a region for nobody)
 - ``piece_removed``: piece, region
-- ``pieces_gained``: piece, count (pieces kept off the map: Silver Hammers, Mushroom Armor,
-  a Vengeance marker — ``seat`` receives them)
-- ``badge_swapped``: race, power (the badge taken), given (the badge left in the column),
-  slot, hand (tokens in hand after the swap)
-- ``region_switched``: region, race (the active race now holding it), old_race (the
-  declined race that left it)
 - ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
   item whose rule moved the coins); ``seat`` received them
 - ``game_over``: winners, coins

@@ -11,8 +11,8 @@ from __future__ import annotations
 from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
-          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "conquest_aid",
-          "loss_dealt")
+          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
+          "conquest_aid")
 
 
 def _overrides(rule: Content, hook: str) -> bool:

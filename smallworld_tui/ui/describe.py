@@ -346,11 +346,11 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         return _("Place {tokens} in {region}").format(tokens=tokens(action.count), region=region)
     if kind == "ally":
         return _("Name {name} as your ally").format(name=names[target])
+    if kind == "mime":
+        return _("Swap badges with combo {slot}").format(slot=target)
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)
-    if kind == "mime":
-        return _("Swap badges with combo {slot}").format(slot=target)
     template = {
         "decline": _("Go into decline"),
         "abandon": _("Abandon {region}"),

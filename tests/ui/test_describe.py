@@ -125,6 +125,17 @@ def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
         "Ben received 2 coins from the bank (Martyr)")
 
 
+def test_underground_swaps_and_pieces_read_as_sentences() -> None:
+    narrator = Narrator(NAMES, BOARD)
+    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
+    assert narrator.sentence(swap) == (
+        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
+    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
+    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
+    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
+    assert "by a Vampire's bite" in narrator.sentence(bite)
+
+
 def test_item_sentences_name_the_item_and_what_happened() -> None:
     n = Narrator(NAMES, BOARD)
     r7 = region_label(BOARD, 7)
@@ -137,14 +148,3 @@ def test_item_sentences_name_the_item_and_what_happened() -> None:
                                   "(−2 tokens, 1 token back to hand)")
     orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
     assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")
-
-
-def test_underground_swaps_and_pieces_read_as_sentences() -> None:
-    narrator = Narrator(NAMES, BOARD)
-    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
-    assert narrator.sentence(swap) == (
-        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
-    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
-    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
-    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
-    assert "by a Vampire's bite" in narrator.sentence(bite)

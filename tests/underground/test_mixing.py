@@ -6,10 +6,21 @@ from __future__ import annotations
 
 import pytest
 from invariants import check
-from scenario import NAMES, UG_TEST_MAP, act, begin_turn, finish, give, of, scenario, scored
+from scenario import (
+    NAMES,
+    UG_TEST_MAP,
+    act,
+    begin_turn,
+    finish,
+    give,
+    of,
+    scenario,
+    scored,
+    targets,
+)
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import new_game
+from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.conquest import reach_mask
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.state import GameState
@@ -101,3 +112,14 @@ def test_seafaring_keeps_the_rivers_of_an_underground_map():
                                                 ("base", UG_TEST_MAP)])
 def test_mixed_random_games_keep_the_invariants(game, map_name):
     play_random_game(NAMES[:2], map_name, 5, lambda g, _a: check(g), game=game)
+
+
+def test_reborn_never_passes_a_sea_to_a_race_that_cannot_hold_it():
+    g = scenario(2, "base-2p", game="underground", clear_tribes=True)
+    give(g, 0, "kraken", "reborn", {SEA: 1, FARM_MAGIC: 1}, declined=True)
+    give(g, 0, "shrooms", "stone", {HILL: 3})
+    begin_turn(g, 0)
+    assert targets(g, "reborn") == {FARM_MAGIC}
+    with pytest.raises(IllegalAction, match="may not hold"):
+        act(g, "reborn", SEA)
+    check(g)

@@ -189,9 +189,14 @@ class Reborn(Power):
             return None
         return active
 
+    def _regions(self, g: GameState, army: Army, active: Army) -> int:
+        """The Reborn regions the active race may hold (water only if its rules allow)."""
+        return army.mask if g.hooks(active).enters_water else army.mask & ~g.water_mask
+
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if self._successor(g, army) is not None:
-            for r in bits(army.mask):
+        active = self._successor(g, army)
+        if active is not None:
+            for r in bits(self._regions(g, army, active)):
                 yield Action("reborn", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
@@ -223,6 +228,8 @@ class Reborn(Power):
                       "conquers"), {}
         if g.tray[active.race] <= 0 and active.hand <= 0:
             return N_("no {race} token is left to take the region"), {"race": active.race}
+        if g.water_mask >> action.target & 1 and army.mask >> action.target & 1:
+            return N_("your active race may not hold {region}"), {"region": action.target}
         return N_("Reborn passes only regions of its own declined race"), {}
 
 
