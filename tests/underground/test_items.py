@@ -83,6 +83,7 @@ def test_every_relic_and_place_is_registered_with_its_data_row():
     assert len(items) == 15
     assert sum(ITEMS[i].kind == "relic" for i in items) == 6
     assert all(ITEMS[i].movable == (ITEMS[i].kind == "relic") for i in items)
+    assert all(ITEMS[i].row["id"] == i.partition(":")[2] for i in items)
 
 
 # --- relics in general -------------------------------------------------------------------------

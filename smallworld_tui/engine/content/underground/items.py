@@ -111,13 +111,14 @@ class ReadiedRelic(Relic):
             return N_("{item} helps a conquest: ready it while conquering"), {"item": self.qid}
         if self.ready(g):
             return N_("{item} is ready: it goes with your next conquest"), {"item": self.qid}
+        reason = used(g, self)
+        if reason is not None:
+            return reason
         if g.turn.conquest_over:
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
-        return used(g, self)
+        return N_("you need at least 1 token in hand to conquer"), {}
 
 
 class FlyingDoormat(ReadiedRelic):
