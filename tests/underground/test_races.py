@@ -751,3 +751,12 @@ def test_wisps_never_roll_against_gnomes_or_when_too_short():
     with pytest.raises(IllegalAction, match="held by Gnomes"):
         act(g, "wisp", CRYSTAL)
     check(g)
+
+
+def test_all_15_races_are_registered_with_their_tokens():
+    from smallworld_tui.data import entries
+
+    rows = entries("race", "underground")
+    assert RACES.keys() >= {f"underground:{r}" for r in rows} and len(rows) == 15
+    for race, row in rows.items():
+        assert RACES[f"underground:{race}"].tokens == row["tokens"]
