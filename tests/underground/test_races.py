@@ -97,6 +97,20 @@ def test_cultists_pay_one_less_next_to_the_great_ancient():
     check(g)
 
 
+def test_reach_from_other_rules_does_not_widen_next_to_the_great_ancient():
+    g = ug()
+    cultists = give(g, 0, "cultists", "stone", {CRYSTAL: 4, MUDPOOL_W: 1})
+    put(g, "great_ancient", CRYSTAL)
+    pipe = "underground:great_brass_pipe"  # crystals are adjacent to crystals
+    if pipe in g.hidden:
+        g.hidden.remove(pipe)
+    g.reveal_item(pipe, CRYSTAL)
+    begin_turn(g, 0)
+    assert reach_mask(g, cultists) >> CRYSTAL_E & 1
+    assert cost(g, cultists, CRYSTAL_E) == 2 and cost(g, cultists, MOUNTAIN) == 2
+    check(g)
+
+
 def test_no_great_ancient_discount_against_gnomes():
     g = ug()
     cultists = give(g, 0, "cultists", "stone", {MUDPOOL_W: 4})

@@ -53,12 +53,7 @@ class Cultists(Race):
         home = g.pieces.mask(GREAT_ANCIENT) & army.mask
         if not home:
             return ()
-        near = g.map.neighbor_masks[home.bit_length() - 1]
-        probe = army.copy()  # adjacency the army's other rules give the Great Ancient's region
-        probe.mask = home
-        for t in g.hooks(army).reach:
-            near |= t.reach_mask(g, probe)
-        return discount(near, self.num("discount"))
+        return discount(g.map.neighbor_masks[home.bit_length() - 1], self.num("discount"))
 
     def _moves(self, g: GameState, army: Army) -> bool:
         turn = g.turn
