@@ -395,8 +395,8 @@ class Reborn(Power):
 
 
 class Royal(Power):
-    """At redeployment, the Queen goes in one of the race's regions, which becomes immune to
-    other players; after decline she stays where she is."""
+    """At the end of each turn (while redeploying) the Queen may go in one of the race's
+    regions, which becomes immune to other players; after decline she stays where she is."""
 
     id = "royal"
     works_in_decline = True
@@ -406,12 +406,6 @@ class Royal(Power):
         if g.phase == Phase.REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
             for r in bits(army.mask & ~g.pieces.mask(QUEEN)):
                 yield Action("queen", r)
-
-    def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        if (g.phase == Phase.REDEPLOY and not army.declined and army.mask
-                and not g.pieces.mask(QUEEN) & army.mask):
-            return N_("place the Queen in one of your regions first")
-        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
