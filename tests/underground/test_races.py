@@ -97,7 +97,7 @@ def test_cultists_pay_one_less_next_to_the_great_ancient():
     check(g)
 
 
-def test_reach_from_other_rules_does_not_widen_next_to_the_great_ancient():
+def test_regions_a_place_makes_adjacent_to_the_great_ancient_are_next_to_it():
     g = ug()
     cultists = give(g, 0, "cultists", "stone", {CRYSTAL: 4, MUDPOOL_W: 1})
     put(g, "great_ancient", CRYSTAL)
@@ -106,8 +106,9 @@ def test_reach_from_other_rules_does_not_widen_next_to_the_great_ancient():
         g.hidden.remove(pipe)
     g.reveal_item(pipe, CRYSTAL)
     begin_turn(g, 0)
-    assert reach_mask(g, cultists) >> CRYSTAL_E & 1
-    assert cost(g, cultists, CRYSTAL_E) == 2 and cost(g, cultists, MOUNTAIN) == 2
+    assert cost(g, cultists, CRYSTAL_E) == 1 and cost(g, cultists, MOUNTAIN) == 2
+    act(g, "ancient", MUDPOOL_W)  # not a crystal: the Pipe no longer links it
+    assert cost(g, cultists, CRYSTAL_E) == 2 and cost(g, cultists, FOREST_LAIR) == 1
     check(g)
 
 
