@@ -113,5 +113,5 @@ def _ghost(g: GameState, mask: int) -> None:
     assert crypt is None or not mask >> crypt & 1, "the Ghost guards the Crypt's own region"
 
 
-PIECE_RULES = {"underground:keep": _keep, "underground:balrog": _balrog,
+PIECE_RULES = {"underground:keep_on_the_motherland": _keep, "underground:balrog": _balrog,
                "underground:ghost": _ghost}

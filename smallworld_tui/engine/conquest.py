@@ -150,11 +150,10 @@ class Costs:
     def use_aid(self, region: int, full: int, paid: int) -> None:
         """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
         used = full - paid
-        if used > 0:
-            for t in self.g.hooks(self.army).aid:
-                share = min(used, t.conquest_aid(self.g, self.army))
-                t.on_aid_used(self.g, self.army, region, share)
-                used -= share
+        for t in self.g.hooks(self.army).aid:
+            share = min(used, t.conquest_aid(self.g, self.army))
+            t.on_aid_used(self.g, self.army, region, share)
+            used -= share
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:

@@ -35,6 +35,7 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``struck``: piece, region, defender_seat, defender_race, defender_declined, lost,
   returned (the Balrog took a region for nobody)
 - ``piece_removed``: piece, region
+- ``bag_chosen``: item (the relic the Bag-o'-Many-Things acts as this turn)
 - ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
   item whose rule moved the coins); ``seat`` received them
 - ``game_over``: winners, coins

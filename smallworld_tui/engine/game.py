@@ -242,25 +242,29 @@ def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     costs = Costs(g, army)
     r = action.target
-    cost, full = costs.of(r), costs.of(r, aided=False)
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     via = "berserk" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
     take_region(g, army, r, cost, via, full)
-    costs.use_aid(r, full, cost)
+    if full > cost:
+        costs.use_aid(r, full, cost)
 
 
 def _final(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     r = action.target
     costs = Costs(g, army)
-    cost, full = costs.of(r), costs.of(r, aided=False)
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     short = cost - army.hand
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
         take_region(g, army, r, army.hand, "final", full)
-        costs.use_aid(r, full, cost)
+        if full > cost:
+            costs.use_aid(r, full, cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
 

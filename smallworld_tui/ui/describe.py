@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.content import GAMES
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import display_name
 
@@ -237,6 +238,10 @@ class Narrator:
             army=self.owned(e.seat, race_name(e["race"])), region=self.region(e["region"]),
             old=race_name(e["old_race"]))
 
+    def _bag_chosen(self, e: Event) -> str:
+        return _("{name}'s Bag-o'-Many-Things acts as {item} this turn").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]))
+
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
         if e["payer"] < 0:
@@ -348,6 +353,10 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         return _("Name {name} as your ally").format(name=names[target])
     if kind == "mime":
         return _("Swap badges with combo {slot}").format(slot=target)
+    if kind == "bag":
+        relic = GAMES["underground"].items[target]
+        return _("Let the Bag-o'-Many-Things act as {name}").format(
+            name=content_name("item", relic))
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)

@@ -10,6 +10,7 @@ import pytest
 from smallworld_tui.engine import Action, Event
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.content import GAMES
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -47,6 +48,7 @@ SAMPLES = [
                         "lost": 2, "returned": 1}),
     Event("piece_removed", 0, {"piece": "underground:ghost", "region": 7}),
     Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
+    Event("bag_chosen", 0, {"item": "underground:shiny_orb"}),
     Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
     Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
                                "given": "underground:stone", "slot": 2, "hand": 11}),
@@ -148,3 +150,12 @@ def test_item_sentences_name_the_item_and_what_happened() -> None:
                                   "(−2 tokens, 1 token back to hand)")
     orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
     assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")
+
+
+def test_the_bag_names_the_relic_it_acts_as() -> None:
+    chosen = next(e for e in SAMPLES if e.kind == "bag_chosen")
+    assert Narrator(NAMES, BOARD).sentence(chosen) == (
+        "Amy's Bag-o'-Many-Things acts as The Shiny Orb this turn")
+    orb = GAMES["underground"].items.index("underground:shiny_orb")
+    assert action_label(Action("bag", orb), NAMES, BOARD) == (
+        "Let the Bag-o'-Many-Things act as The Shiny Orb")

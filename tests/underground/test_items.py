@@ -607,7 +607,7 @@ def test_keep_adds_one_to_defence_even_in_decline():
     give(g, 0, "ogres", "wise", {FOREST: 1}, declined=True)
     reveal(g, KEEP, FOREST)
     drow = give(g, 1, "drow", "stone", {MUDPOOL: 1}, hand=6)
-    assert count(g, "keep", FOREST) == 1
+    assert count(g, "keep_on_the_motherland", FOREST) == 1
     begin_turn(g, 1)
     assert cost(g, drow, FOREST) == 2 + 1 + 1
     check(g)
@@ -630,11 +630,11 @@ def test_the_keep_never_leaves_its_region():
     drow = give(g, 1, "drow", "stone", {MUDPOOL: 1}, hand=6)
     begin_turn(g, 1)
     act(g, "conquer", FOREST)
-    assert count(g, "keep", FOREST) == 1 and g.region_army[FOREST] == drow.id
+    assert count(g, "keep_on_the_motherland", FOREST) == 1 and g.region_army[FOREST] == drow.id
     finish(g)
     begin_turn(g, 1)
     act(g, "abandon", FOREST)
-    assert count(g, "keep", FOREST) == 1 and g.items[q(KEEP)] == FOREST
+    assert count(g, "keep_on_the_motherland", FOREST) == 1 and g.items[q(KEEP)] == FOREST
     check(g)
 
 

@@ -27,7 +27,7 @@ from scenario import (
 )
 
 from smallworld_tui.data import entries
-from smallworld_tui.engine import IllegalAction
+from smallworld_tui.engine import IllegalAction, legal_actions
 from smallworld_tui.engine.conquest import Costs, reach_mask
 from smallworld_tui.engine.content import GAMES, POWERS
 from smallworld_tui.engine.phase import Phase
@@ -341,8 +341,7 @@ def test_royal_place_the_queen_at_redeployment():
     begin_turn(g, 0)
     act(g, "end_conquest")
     act(g, "deploy", MUDPOOL_W, royal.hand)
-    with pytest.raises(IllegalAction, match="place the Queen"):
-        act(g, "end_redeploy")
+    assert "end_redeploy" in kinds(g)  # placing her is a choice
     assert targets(g, "queen") == {MUDPOOL_W, CRYSTAL}
     act(g, "queen", CRYSTAL)
     assert "queen" not in kinds(g)
@@ -614,4 +613,137 @@ def test_vengeful_markers_are_limited_to_four(tmp_path):
     give(g, 1, "mummies", "wise", {MOUNTAIN: 8})
     begin_turn(g, 1)
     assert not of(act(g, "conquer", CRYSTAL), "pieces_gained")
+    check(g)
+
+
+# --- Magic ---------------------------------------------------------------------------------
+
+SWORD, ORB = "underground:sword_of_the_killer_rabbit", "underground:shiny_orb"
+SCEPTER = "underground:scepter_of_avarice"
+
+
+def reveal(g: GameState, item: str, region: int) -> None:
+    if item in g.hidden:
+        g.hidden.remove(item)
+    g.reveal_item(item, region)
+    g.events.clear()
+
+
+def magic_position() -> tuple[GameState, object]:
+    """Seat 0's Magic Drow, their Bag in hand; the Sword face up in nobody's region."""
+    g = ug()
+    drow = give(g, 0, "drow", "magic", {MUDPOOL_W: 5})
+    drow.reserve["underground:bag"] = 1
+    reveal(g, SWORD, MINE)
+    return g, drow
+
+
+def test_the_bag_imitates_a_relic_face_up_on_the_map():
+    g, drow = magic_position()
+    begin_turn(g, 0)
+    assert targets(g, "bag") == {g.rules.items.index(SWORD)}
+    assert "sword" not in kinds(g)
+    events = act(g, "bag", g.rules.items.index(SWORD))
+    assert of(events, "bag_chosen")[0]["item"] == SWORD
+    assert "bag" not in kinds(g)  # one relic per turn
+    act(g, "sword")
+    assert cost(g, drow, MOUNTAIN) == 1 and cost(g, drow, CRYSTAL) == 1
+    act(g, "conquer", MOUNTAIN)
+    assert where(g, "bag") == mask(MOUNTAIN) and not drow.reserve
+    assert g.items[SWORD] == MINE and SWORD not in g.turn.extra  # the Sword is untouched
+    assert "sword" not in kinds(g) and cost(g, drow, CRYSTAL) == 2  # the Bag was used
+    check(g)
+
+
+def test_the_bag_and_the_relic_it_imitates_are_used_apart():
+    g, drow = magic_position()
+    g.items[SWORD] = CRYSTAL
+    g.region_army[CRYSTAL], g.region_tokens[CRYSTAL] = drow.id, 1
+    drow.mask |= 1 << CRYSTAL
+    g.tray["underground:drow"] -= 1
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(SWORD))
+    assert [a.kind for a in legal_actions(g)].count("sword") == 2
+    act(g, "sword")  # the Bag first
+    act(g, "conquer", MOUNTAIN)
+    assert where(g, "bag") == mask(MOUNTAIN) and g.items[SWORD] == CRYSTAL
+    act(g, "sword")  # now the Sword itself
+    assert cost(g, drow, MINE_LAIR) == 1
+    act(g, "conquer", MINE_LAIR)
+    assert g.items[SWORD] == MINE_LAIR and where(g, "bag") == mask(MOUNTAIN)
+    check(g)
+
+
+def test_the_bag_may_imitate_another_relic_next_turn():
+    g, _ = magic_position()
+    reveal(g, ORB, FOREST_LAIR)
+    give(g, 1, "shrooms", "stone", {CRYSTAL: 1})
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(SWORD))
+    finish(g)
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(ORB))
+    assert targets(g, "orb") == {CRYSTAL}
+    events = act(g, "orb", CRYSTAL)
+    assert of(events, "conquered")[0]["via"] == "orb"
+    assert where(g, "bag") == mask(CRYSTAL) and g.items[ORB] == FOREST_LAIR
+    check(g)
+
+
+def test_the_bag_comes_back_to_hand_when_its_region_is_lost():
+    g, drow = magic_position()
+    drow.reserve.clear()
+    put(g, "bag", MUDPOOL_W)
+    give(g, 0, "ogres", "wise", {CRYSTAL: 1}, declined=True)
+    begin_turn(g, 0)
+    act(g, "abandon", MUDPOOL_W)
+    assert drow.reserve == {"underground:bag": 1} and not where(g, "bag")
+    check(g)
+
+
+def test_the_scepter_bag_doubles_the_coins_of_its_region():
+    g, drow = magic_position()
+    reveal(g, SCEPTER, FOREST_LAIR)
+    begin_turn(g, 0)
+    act(g, "end_conquest")
+    act(g, "bag", g.rules.items.index(SCEPTER))
+    assert targets(g, "scepter") == {MUDPOOL_W}
+    act(g, "deploy", MUDPOOL_W, drow.hand)
+    act(g, "scepter", MUDPOOL_W)
+    events = act(g, "end_redeploy")
+    assert where(g, "bag") == mask(MUDPOOL_W) and g.items[SCEPTER] == FOREST_LAIR
+    assert breakdown(events, 0)["power:underground:magic"] == 1 + 1  # region, Drow bonus
+    check(g)
+
+
+def test_no_bag_without_a_relic_face_up_and_none_in_decline():
+    g = ug()
+    drow = give(g, 0, "drow", "magic", {MUDPOOL_W: 5})
+    drow.reserve["underground:bag"] = 1
+    begin_turn(g, 0)
+    assert "bag" not in kinds(g)
+    with pytest.raises(IllegalAction, match="relic face up"):
+        act(g, "bag", 0)
+    act(g, "decline")
+    assert not drow.reserve and not drow.badge
+    check(g)
+
+
+def test_all_21_powers_are_registered():
+    assert GAMES["underground"].powers == [
+        f"underground:{p}" for p in entries("power", "underground")]
+    assert len(GAMES["underground"].powers) == 21
+
+
+# --- Adventurous ---------------------------------------------------------------------------
+
+def test_adventurous_pays_for_places_held_not_relics():
+    g = ug()
+    give(g, 0, "drow", "adventurous", {MUDPOOL_W: 2, CRYSTAL: 1, MOUNTAIN: 1})
+    reveal(g, "underground:diamond_fields", MUDPOOL_W)
+    reveal(g, "underground:great_brass_pipe", CRYSTAL)
+    reveal(g, SWORD, MOUNTAIN)
+    reveal(g, "underground:fountain_of_youth", FOREST)  # nobody's
+    begin_turn(g, 0)
+    assert breakdown(finish(g), 0)["power:underground:adventurous"] == 2
     check(g)

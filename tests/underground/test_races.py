@@ -97,6 +97,21 @@ def test_cultists_pay_one_less_next_to_the_great_ancient():
     check(g)
 
 
+def test_regions_a_place_makes_adjacent_to_the_great_ancient_are_next_to_it():
+    g = ug()
+    cultists = give(g, 0, "cultists", "stone", {CRYSTAL: 4, MUDPOOL_W: 1})
+    put(g, "great_ancient", CRYSTAL)
+    pipe = "underground:great_brass_pipe"  # crystals are adjacent to crystals
+    if pipe in g.hidden:
+        g.hidden.remove(pipe)
+    g.reveal_item(pipe, CRYSTAL)
+    begin_turn(g, 0)
+    assert cost(g, cultists, CRYSTAL_E) == 1 and cost(g, cultists, MOUNTAIN) == 2
+    act(g, "ancient", MUDPOOL_W)  # not a crystal: the Pipe no longer links it
+    assert cost(g, cultists, CRYSTAL_E) == 2 and cost(g, cultists, FOREST_LAIR) == 1
+    check(g)
+
+
 def test_no_great_ancient_discount_against_gnomes():
     g = ug()
     cultists = give(g, 0, "cultists", "stone", {MUDPOOL_W: 4})
@@ -751,3 +766,12 @@ def test_wisps_never_roll_against_gnomes_or_when_too_short():
     with pytest.raises(IllegalAction, match="held by Gnomes"):
         act(g, "wisp", CRYSTAL)
     check(g)
+
+
+def test_all_15_races_are_registered_with_their_tokens():
+    from smallworld_tui.data import entries
+
+    rows = entries("race", "underground")
+    assert RACES.keys() >= {f"underground:{r}" for r in rows} and len(rows) == 15
+    for race, row in rows.items():
+        assert RACES[f"underground:{race}"].tokens == row["tokens"]

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 BALROG = "underground:balrog"
 GHOST = "underground:ghost"
-KEEP = "underground:keep"
+KEEP = "underground:keep_on_the_motherland"
 LOST_MINE = "underground:mine_of_the_lost_dwarf"
 
 READY, USED = 1, 2  # an item's mark in ``TurnState.extra``: readied for a conquest, used

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
@@ -13,6 +13,7 @@ from smallworld_tui.engine.content.base.races import lone_enemy_token, why_no_sw
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
+    Item,
     Power,
     Reason,
     discount,
@@ -32,7 +33,10 @@ from smallworld_tui.i18n import N_
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
+BAG = "underground:bag"
 QUEEN = "underground:queen"
+OFF_MAP = -1
+_T = TypeVar("_T")
 ARMOR = "underground:mushroom_armor"
 VENGEANCE = "underground:vengeance"
 
@@ -111,6 +115,163 @@ class Immortal(Power):
 
     id = "immortal"
     keeps_tokens_when_defeated = True
+
+
+class BagKinds(Mapping[str, tuple[str, ...]]):
+    """The Bag-o'-Many-Things' action kinds: its own choice, and every relic's (it may act
+    as any of them); relics are registered after the powers, so this is read lazily."""
+
+    def _kinds(self) -> dict[str, tuple[str, ...]]:
+        from smallworld_tui.engine.content import ITEMS
+
+        out: dict[str, tuple[str, ...]] = {"bag": ("item",)}
+        for item in ITEMS.values():
+            if item.kind == "relic":
+                out.update(item.actions)
+        return out
+
+    def __getitem__(self, kind: str) -> tuple[str, ...]:
+        return self._kinds()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds())
+
+    def __len__(self) -> int:
+        return len(self._kinds())
+
+
+class Magic(Power):
+    """The Bag-o'-Many-Things: each turn the race may choose one relic face up in play; the
+    Bag then works as that relic for the rest of the turn, with its own place and its own
+    use (the relic itself is untouched).  The Bag sits where it was last used; if its region
+    is taken or left it comes back to hand.  It leaves with the badge on decline."""
+
+    id = "magic"
+    actions = BagKinds()
+
+    def on_picked(self, g: GameState, army: Army) -> None:
+        army.reserve[BAG] = 1
+
+    # --- which relic, where the Bag is ---------------------------------------------------
+    def relic(self, g: GameState) -> Item | None:
+        """The relic the Bag imitates this turn, if one was chosen."""
+        from smallworld_tui.engine.content import ITEMS
+
+        chosen = g.turn.extra.get(self.qid, -1)
+        return ITEMS[g.rules.items[chosen]] if chosen >= 0 else None
+
+    def _relics(self, g: GameState) -> list[int]:
+        """Indexes (in the game's item list) of the relics face up on the map."""
+        from smallworld_tui.engine.content import ITEMS
+
+        return [k for k, qid in enumerate(g.rules.items)
+                if ITEMS[qid].kind == "relic" and g.items.get(qid, OFF_MAP) >= 0]
+
+    def _spot(self, g: GameState, army: Army) -> int:
+        """The Bag's region, or (in hand) a region the army does not hold."""
+        held = g.pieces.mask(BAG) & army.mask
+        if held:
+            return held.bit_length() - 1
+        return next(r for r in range(len(g.region_army)) if not army.mask >> r & 1)
+
+    def _as_bag(self, g: GameState, army: Army, call: Callable[[Item], _T],
+                default: _T) -> _T:
+        """``call`` the imitated relic's rule with the Bag's place and turn mark standing in
+        for the relic's own; the Bag follows the relic if the rule moves it."""
+        relic = self.relic(g)
+        if relic is None or army.declined:
+            return default
+        qid, mark = relic.qid, f"{self.qid}:mark"
+        extra = g.turn.extra
+        own_place, own_mark = g.items[qid], extra.pop(qid, None)
+        spot = self._spot(g, army)
+        g.items[qid] = spot
+        if mark in extra:
+            extra[qid] = extra[mark]
+        try:
+            return call(relic)
+        finally:
+            moved_to = g.items[qid]
+            g.items[qid] = own_place
+            if qid in extra:
+                extra[mark] = extra.pop(qid)
+            if own_mark is not None:
+                extra[qid] = own_mark
+            if moved_to != spot and army.mask >> moved_to & 1:
+                g.pieces.remove_all(BAG, g.map.all_mask)
+                army.reserve.pop(BAG, None)
+                g.pieces.add(BAG, moved_to)
+
+    # --- choosing ----------------------------------------------------------------------------
+    def _choices(self, g: GameState, army: Army) -> Iterator[Action]:
+        if self.relic(g) is None and not army.declined:
+            for k in self._relics(g):
+                yield Action("bag", k)
+
+    def _relic_actions(self, g: GameState, army: Army, hook: str) -> list[Action]:
+        """The imitated relic's choices from its hook ``hook`` (e.g. "end_actions")."""
+        none: list[Action] = []
+        return self._as_bag(g, army, lambda r: list(getattr(r, hook)(g, army)), none)
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        yield from self._choices(g, army)
+        yield from self._relic_actions(g, army, "conquest_actions")
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if g.phase == Phase.REDEPLOY:
+            yield from self._choices(g, army)
+        yield from self._relic_actions(g, army, "redeploy_actions")
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        yield from self._relic_actions(g, army, "end_actions")
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        if action.kind == "bag":
+            g.turn.extra[self.qid] = action.target
+            g.emit("bag_chosen", army.seat, item=g.rules.items[action.target])
+            return
+        if action in self._bag_actions(g, army):
+            self._as_bag(g, army, lambda r: r.apply(g, army, action), None)
+            return
+        real = next(i for i in g.items_of(army) if action.kind in i.actions)
+        real.apply(g, army, action)  # the player's own relic of that kind
+
+    def _bag_actions(self, g: GameState, army: Army) -> list[Action]:
+        """The imitated relic's choices now."""
+        hook = {Phase.CONQUER: "conquest_actions", Phase.REDEPLOY: "redeploy_actions",
+                Phase.END: "end_actions"}.get(g.phase)
+        return self._relic_actions(g, army, hook) if hook else []
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if action.kind == "bag":
+            if army.declined:
+                return N_("the Bag-o'-Many-Things leaves with the badge on decline"), {}
+            if self.relic(g) is not None:
+                return N_("the Bag-o'-Many-Things was already given a relic this turn"), {}
+            return N_("the Bag-o'-Many-Things imitates a relic face up on the map"), {}
+        relic = self.relic(g)
+        if relic is None or action.kind not in relic.actions:
+            return None  # the player's own relic explains itself
+        return self._as_bag(g, army, lambda r: r.why_not(g, army, action), None)
+
+    # --- the relic's rules, with the Bag's place and use -------------------------------------
+    def reach_mask(self, g: GameState, army: Army) -> int:
+        return self._as_bag(g, army, lambda r: r.reach_mask(g, army), 0)
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return self._as_bag(g, army, lambda r: r.cost_changes(g, army), ())
+
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        return self._as_bag(g, army, lambda r: r.loss_dealt(g, army, region, victim, loss),
+                            loss)
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        self._as_bag(g, army, lambda r: r.on_conquered(g, army, region), None)
+
+    def score(self, g: GameState, army: Army) -> int:
+        if not g.pieces.mask(BAG) & army.mask:
+            return 0  # a relic's coins come from the region it stands in
+        return self._as_bag(g, army, lambda r: r.score(g, army), 0)
 
 
 class Martyr(Power):
@@ -234,8 +395,8 @@ class Reborn(Power):
 
 
 class Royal(Power):
-    """At redeployment, the Queen goes in one of the race's regions, which becomes immune to
-    other players; after decline she stays where she is."""
+    """At the end of each turn (while redeploying) the Queen may go in one of the race's
+    regions, which becomes immune to other players; after decline she stays where she is."""
 
     id = "royal"
     works_in_decline = True
@@ -245,12 +406,6 @@ class Royal(Power):
         if g.phase == Phase.REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
             for r in bits(army.mask & ~g.pieces.mask(QUEEN)):
                 yield Action("queen", r)
-
-    def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        if (g.phase == Phase.REDEPLOY and not army.declined and army.mask
-                and not g.pieces.mask(QUEEN) & army.mask):
-            return N_("place the Queen in one of your regions first")
-        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
@@ -443,7 +598,7 @@ class Wise(Power):
 
 
 ALL: list[type[Content]] = [
-    Adventurous, Fisher, Flocking, Frightened, Immortal, Martyr, Mining, Muddy, Mystic,
+    Adventurous, Fisher, Flocking, Frightened, Immortal, Magic, Martyr, Mining, Muddy, Mystic,
     Quarreling, Reborn, Royal, Shield, Stone, Thieving, Tomb, Vampire, Vanishing, Vengeful,
     Wise,
 ]

@@ -53,11 +53,22 @@ class Cultists(Race):
         home = g.pieces.mask(GREAT_ANCIENT) & army.mask
         if not home:
             return ()
-        near = g.map.neighbor_masks[home.bit_length() - 1]
-        probe = army.copy()  # adjacency the army's other rules give the Great Ancient's region
-        probe.mask = home
-        for t in g.hooks(army).reach:
-            near |= t.reach_mask(g, probe)
+        ancient = home.bit_length() - 1
+        near = g.map.neighbor_masks[ancient]
+        rules = g.hooks(army).reach
+        if rules:  # regions the army's rules make adjacent to the Great Ancient's, both ways
+            probe = army.copy()
+
+            def reach_from(region: int) -> int:
+                probe.mask = 1 << region
+                out = 0
+                for t in rules:
+                    out |= t.reach_mask(g, probe)
+                return out
+
+            for r in bits(reach_from(ancient) & ~near & ~army.mask):
+                if reach_from(r) >> ancient & 1:
+                    near |= 1 << r
         return discount(near, self.num("discount"))
 
     def _moves(self, g: GameState, army: Army) -> bool:
