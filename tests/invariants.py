@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.content import POWERS, RACES
-from smallworld_tui.engine.state import GameState
+from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.state import OFF_MAP, GameState
 
 
 def check(g: GameState) -> None:
@@ -66,11 +67,51 @@ def check(g: GameState) -> None:
             assert not (g.pieces.mask(kind) & ~seen), f"{kind} on a region nobody holds"
     # every banner and badge is in exactly one place
     races = [c.race for c in g.combos] + g.race_stack + [a.race for a in alive]
-    assert sorted(races) == sorted(rules.races), "race banners lost or duplicated"
+    assert sorted(races) == sorted(rules.in_play(g, rules.races)), (
+        "race banners lost or duplicated")
     powers = ([c.power for c in g.combos] + g.power_stack + g.power_discard
-              + [a.power for a in alive if a.badge])
-    assert sorted(powers) == sorted(rules.powers), "power badges lost or duplicated"
+              + [a.power for a in alive if a.badge]
+              + [d["badge"] for d in g.item_data.values() if "badge" in d])  # Stonehedge
+    assert sorted(powers) == sorted(rules.in_play(g, rules.powers)), (
+        "power badges lost or duplicated")
     assert len(g.combos) <= rules.visible_combos
-    # every item is in play face up, face down, or in the box — once
+    # every item is in play face up, face down, or in the box — once; face up on a region
+    # that can be entered (or off the map), never in the box's count twice
     placed = [*g.items, *g.hidden, *g.facedown.values()]
     assert len(placed) == len(set(placed)) and set(placed) <= set(rules.items)
+    for item, r in g.items.items():
+        assert r == OFF_MAP or (0 <= r < len(g.map.regions) and not g.closed_mask >> r & 1), (
+            f"{item} in region {r}")
+    # a river is held only by the race conquering now or by a race whose rules keep it
+    for r in bits(g.leave_mask):
+        army = g.region_army[r]
+        if army >= 0:
+            holder = g.armies[army]
+            assert holder.has("stays_in_rivers") or (
+                g.phase == Phase.CONQUER and g.turn.acting == army), f"river {r} kept"
+    # pieces that belong to an item are where the item's rules put them
+    for piece, check_piece in PIECE_RULES.items():
+        if piece in g.pieces.kinds:
+            check_piece(g, g.pieces.mask(piece))
+
+
+def _keep(g: GameState, mask: int) -> None:
+    keep = g.items.get("underground:keep_on_the_motherland")
+    assert mask == (0 if keep is None else 1 << keep), "the Keep is not on its place"
+
+
+def _balrog(g: GameState, mask: int) -> None:
+    if mask:
+        assert "underground:wickedest_pentacle" in g.items, "a Balrog without its Pentacle"
+        r = mask.bit_length() - 1
+        assert g.region_army[r] == NOBODY, "the Balrog's region is held"
+
+
+def _ghost(g: GameState, mask: int) -> None:
+    crypt = g.items.get("underground:crypt_of_the_tomb_raider")
+    assert not mask or crypt is not None, "a Ghost without its Crypt"
+    assert crypt is None or not mask >> crypt & 1, "the Ghost guards the Crypt's own region"
+
+
+PIECE_RULES = {"underground:keep_on_the_motherland": _keep, "underground:balrog": _balrog,
+               "underground:ghost": _ghost}

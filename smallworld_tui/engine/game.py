@@ -175,7 +175,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == Phase.END:
+        if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
     events = list(g.events)
     g.events.clear()
@@ -240,22 +240,31 @@ def _abandon(g: GameState, action: Action) -> None:
 
 def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
-    cost = Costs(g, army).of(action.target)
+    costs = Costs(g, army)
+    r = action.target
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     via = "berserk" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
-    take_region(g, army, action.target, cost, via)
+    take_region(g, army, r, cost, via, full)
+    if full > cost:
+        costs.use_aid(r, full, cost)
 
 
 def _final(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     r = action.target
-    cost = Costs(g, army).of(r)
+    costs = Costs(g, army)
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     short = cost - army.hand
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
-        take_region(g, army, r, army.hand, "final", cost)
+        take_region(g, army, r, army.hand, "final", full)
+        if full > cost:
+            costs.use_aid(r, full, cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
 

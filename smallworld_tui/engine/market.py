@@ -40,8 +40,8 @@ class ComboColumn:
     def setup(self, g: GameState, races: Sequence[str] | None,
               powers: Sequence[str] | None) -> None:
         rules = g.rules
-        g.race_stack = shuffled(g.rng, rules.races, races, "race")
-        g.power_stack = shuffled(g.rng, rules.powers, powers, "power")
+        g.race_stack = shuffled(g.rng, rules.in_play(g, rules.races), races, "race")
+        g.power_stack = shuffled(g.rng, rules.in_play(g, rules.powers), powers, "power")
         for _ in range(rules.visible_combos):
             g.combos.append(g.new_combo(g.race_stack.pop(0), g.power_stack.pop(0)))
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.data import entries, table
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.market import ComboColumn
@@ -87,6 +87,16 @@ class Ruleset:
                                     "(its default is {default})",
                                     name=key, default=self.default_options[key])
         return {**self.default_options, **(given or {})}
+
+    def in_play(self, g: GameState, ids: list[str]) -> list[str]:
+        """The races, powers or items of ``ids`` the game uses on its map: content whose
+        rule means nothing there (no such terrain, symbol or region kind) stays in the box."""
+        out = []
+        for qid in ids:
+            rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
+            if rule.fits(g):
+                out.append(qid)
+        return out
 
     def setup(self, g: GameState) -> None:
         """Put the neutral defenders and the set-up pieces on the map (data table "setup")."""

@@ -44,7 +44,7 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[bool, bool, tuple[Trait, ...], Hooks] | None = field(
+    _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -58,18 +58,18 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[2]
+        return self._cached()[3]
 
     def hooks(self) -> Hooks:
         """``traits()`` sorted by the hooks they fill in."""
-        cached = self._traits
-        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
-            return cached[3]
-        return self._cached()[3]
+        return self._cached()[4]
 
-    def _cached(self) -> tuple[bool, bool, tuple[Trait, ...], Hooks]:
+    def _cached(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
+        # keyed by what changes the traits: decline, the badge, and the power itself (a badge
+        # may be swapped: Shadow Mimes)
         cached = self._traits
-        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
+        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
+                and cached[2] == self.power):
             return cached
         race = RACES[self.race]
         power = POWERS[self.power]
@@ -79,7 +79,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (self.declined, self.badge, traits, hooks_of(traits))
+        self._traits = (self.declined, self.badge, self.power, traits, hooks_of(traits))
         return self._traits
 
     def has(self, flag: str) -> bool:
@@ -295,12 +295,11 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        out = []
+        out: list[Content] = []
         for qid, region in self.items.items():
             if region >= 0 and army.mask >> region & 1:
-                item = ITEMS[qid]
-                if not army.declined or item.works_in_decline:
-                    out.append(item)
+                out += [rule for rule in ITEMS[qid].lent(self)
+                        if not army.declined or rule.works_in_decline]
         return out
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.content import GAMES, Content
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import display_name
@@ -46,6 +47,15 @@ def content_name(kind: str, id_: str) -> str:
         except KeyError:
             continue
     return id_
+
+
+def rule_name(qid: str) -> str:
+    """The name of the race, power or item whose rule did something."""
+    for kind in ("race", "power", "item"):
+        name = content_name(kind, qid)
+        if name != qid:
+            return name
+    return qid
 
 
 def refusal(exc: IllegalAction, board: Map | None = None) -> str:
@@ -137,31 +147,38 @@ class Narrator:
     def _conquered(self, e: Event) -> str:
         attacker = self.owned(e.seat, combo_name(e["race"], e["power"]))
         region = self.region(e["region"])
-        defender = e["defender_seat"]
-        if defender == -1:
+        if e["defender_seat"] == -1:
             text = _("{attacker} took {region}").format(attacker=attacker, region=region)
         else:
-            if defender == NEUTRAL_SEAT:
-                victim = piece_name(e["defender_race"])
-            elif e["defender_declined"]:
-                victim = self.owned(defender, _("declined {race}").format(
-                    race=race_name(e["defender_race"])))
-            else:
-                victim = self.owned(defender, race_name(e["defender_race"]))
             text = _("{attacker} took {region} from {victim}").format(
-                attacker=attacker, region=region, victim=victim)
+                attacker=attacker, region=region, victim=self._victim(e))
         how = {
             "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
             "final": _("with the die"), "berserk": _("after the Berserk roll"),
+            "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
+            "orb": _("with the Shiny Orb"),
         }.get(e["via"])
         if how:
             text = _("{sentence} {how}").format(sentence=text, how=how)
+        return with_details(text, self._losses(e))
+
+    def _victim(self, e: Event) -> str:
+        """The defender of a conquest or a strike: neutral defenders or a player's race."""
+        defender = e["defender_seat"]
+        if defender == NEUTRAL_SEAT:
+            return piece_name(e["defender_race"])
+        if e["defender_declined"]:
+            return self.owned(defender, _("declined {race}").format(
+                race=race_name(e["defender_race"])))
+        return self.owned(defender, race_name(e["defender_race"]))
+
+    def _losses(self, e: Event) -> list[str]:
         losses = []
         if e["lost"]:
             losses.append(_("−{tokens}").format(tokens=tokens(e["lost"])))
         if e["returned"]:
             losses.append(_("{tokens} back to hand").format(tokens=tokens(e["returned"])))
-        return with_details(text, losses)
+        return losses
 
     def _die_rolled(self, e: Event) -> str:
         if e["region"] < 0:
@@ -216,6 +233,72 @@ class Narrator:
         return _("{name} named {ally} as ally").format(
             name=self.name(e.seat), ally=self.name(e["ally"]))
 
+    def _pieces_gained(self, e: Event) -> str:
+        return _("{name} received {count} × {piece}").format(
+            name=self.name(e.seat), count=e["count"], piece=piece_name(e["piece"]))
+
+    def _badge_swapped(self, e: Event) -> str:
+        return _("{army} swapped badges: took {power}, left {given} in combo {slot}").format(
+            army=self.owned(e.seat, race_name(e["race"])), power=power_name(e["power"]),
+            given=power_name(e["given"]), slot=e["slot"])
+
+    def _region_switched(self, e: Event) -> str:
+        return _("{army} took over {region} from the declined {old}").format(
+            army=self.owned(e.seat, race_name(e["race"])), region=self.region(e["region"]),
+            old=race_name(e["old_race"]))
+
+    def _bag_chosen(self, e: Event) -> str:
+        return _("{name}'s Bag-o'-Many-Things acts as {item} this turn").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]))
+
+    def _coins_paid(self, e: Event) -> str:
+        source = rule_name(e["reason"])
+        if e["payer"] < 0:
+            return _("{name} received {coins} from the bank ({source})").format(
+                name=self.name(e.seat), coins=coins(e["coins"]), source=source)
+        return _("{payer} paid {name} {coins} ({source})").format(
+            payer=self.name(e["payer"]), name=self.name(e.seat), coins=coins(e["coins"]),
+            source=source)
+
+    def _item_revealed(self, e: Event) -> str:
+        item, region = content_name("item", e["item"]), self.region(e["region"])
+        if e.seat < 0:
+            return _("{item} turned up in {region}").format(item=item, region=region)
+        return _("{name} found {item} in {region}").format(
+            name=self.name(e.seat), item=item, region=region)
+
+    def _item_readied(self, e: Event) -> str:
+        return _("{name} readied {item} for the next conquest").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]))
+
+    def _item_moved(self, e: Event) -> str:
+        return _("{name} left {item} in {region}").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            region=self.region(e["region"]))
+
+    def _power_drawn(self, e: Event) -> str:
+        item, power = content_name("item", e["item"]), power_name(e["power"])
+        if e.seat < 0:
+            return _("{item} drew the power {power}").format(item=item, power=power)
+        return _("{name} drew the power {power} for {item}").format(
+            name=self.name(e.seat), power=power, item=item)
+
+    def _token_sacrificed(self, e: Event) -> str:
+        return _("{name} sacrificed a declined {race} token from {region} on {item}").format(
+            name=self.name(e.seat), race=race_name(e["race"]), region=self.region(e["region"]),
+            item=content_name("item", e["item"]))
+
+    def _struck(self, e: Event) -> str:
+        text = _("{name}'s {piece} struck {region}, held by {victim}").format(
+            name=self.name(e.seat), piece=piece_name(e["piece"]),
+            region=self.region(e["region"]), victim=self._victim(e))
+        return with_details(text, self._losses(e))
+
+    def _piece_removed(self, e: Event) -> str:
+        return _("{name} took the {piece} off {region}").format(
+            name=self.name(e.seat), piece=piece_name(e["piece"]),
+            region=self.region(e["region"]))
+
     def _game_over(self, e: Event) -> str:
         winners = joined(self.name(s) for s in e["winners"])
         return _("Game over: {winners} won").format(winners=winners)
@@ -234,15 +317,16 @@ def score_label(label: str) -> str:
     return label
 
 
-def action_owner(kind: str) -> str:
-    """The name of the race, power or item that offers action ``kind`` ("" for the core's)."""
+def action_owner(kind: str) -> Content | None:
+    """The relic, place, power or race that offers action ``kind`` (None for the core's);
+    an item's own action is the item's even when a power can borrow it."""
     from smallworld_tui.engine.content import ITEMS, POWERS, RACES
 
-    for registry in (RACES, POWERS, ITEMS):
+    for registry in (ITEMS, POWERS, RACES):
         for content in registry.values():
             if kind in content.actions:
-                return content_name("item" if registry is ITEMS else content.kind, content.qid)
-    return ""
+                return content
+    return None
 
 
 def action_label(action: Action, names: Sequence[str], board: Map,
@@ -251,22 +335,31 @@ def action_label(action: Action, names: Sequence[str], board: Map,
     """A legal action as a menu or command-palette entry, e.g. "Conquer Forest 7 (3 tokens)".
 
     ``costs`` and ``hand`` (from the view) add the cost of conquests; ``combo`` names the
-    combo of a ``pick``.  A kind without words of its own (``keymap``) is named after the
-    race, power or item offering it, with its target: "Great Ancient: Forest 7".
+    combo of a ``pick``.  The words come from ``keymap``; a kind without words of its own is
+    named after the race, power or item offering it, with its target: "Stonehedge: Forest 7".
     """
     kind, target = action.kind, action.target
+    keys = keys_of(kind)
     what = target_of(kind)
+    owner = action_owner(kind)
     region = (region_label(board, target) if what == "region"
               and 0 <= target < len(board.regions) else "")
     name = names[target] if what == "seat" and 0 <= target < len(names) else ""
+    item = ""
+    if what == "item" and owner is not None:
+        items = GAMES[owner.game].items
+        item = content_name("item", items[target]) if 0 <= target < len(items) else ""
+    owner_name = "" if owner is None else content_name(
+        owner.kind if owner.kind in ("race", "power") else "item", owner.qid)
     cost = (costs or {}).get(target)
-    template = keys_of(kind).text
-    if not template:
-        owner = action_owner(kind) or kind
-        detail = region or name or (str(target) if what else "")
-        return _("{owner}: {target}").format(owner=owner, target=detail) if detail else owner
-    text = _(template).format(slot=target, region=region, name=name,
-                              tokens=tokens(action.count), short=(cost or 0) - hand)
+    if not keys.text:
+        detail = region or name or item or (str(target) if what else "")
+        label = owner_name or kind
+        return _("{owner}: {target}").format(owner=label, target=detail) if detail else label
+    text = _(keys.text).format(
+        slot=target, region=region, name=name, item=item, owner=owner_name,
+        piece=piece_name(keys.piece) if keys.piece else "", tokens=tokens(action.count),
+        short=(cost or 0) - hand)
     if kind == "pick" and combo:
         return _("{action}: {combo}").format(action=text, combo=combo)
     if kind == "conquer" and cost is not None:

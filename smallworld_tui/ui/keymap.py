@@ -19,15 +19,19 @@ from smallworld_tui.i18n import N_
 class ActionKeys:
     """How the interface offers one kind of action.
 
-    ``key``: its key ("" for none: chosen on the map or in a menu); ``label``: the footer's
-    word for the key; ``text``: the menu and palette entry (``{region}``, ``{name}``
-    placeholders); ``direct``: Enter or a click on a region sends it at once when it is the
-    only thing to do there (otherwise a menu asks)."""
+    ``key``: its key ("" for none: chosen on the map or in a menu, or with the "other
+    actions" key); ``label``: the footer's word for the key; ``text``: the menu and palette
+    entry, with placeholders for the target (``{region}``, ``{name}`` of a player,
+    ``{slot}`` of a combo, ``{item}`` chosen), ``{owner}`` (the race, power or item that
+    offers the action) and ``{piece}`` (the piece named by ``piece``); ``direct``: Enter or a
+    click on a region sends it at once when it is the only thing to do there (otherwise a
+    menu asks)."""
 
     key: str = ""
     label: str = ""
     text: str = ""
     direct: bool = False
+    piece: str = ""
 
 
 ACTIONS: dict[str, ActionKeys] = {
@@ -45,13 +49,46 @@ ACTIONS: dict[str, ActionKeys] = {
     # kinds of the base game's races and powers
     "berserk_roll": ActionKeys("b", N_("Berserk roll"), N_("Roll the Berserk die")),
     "ally": ActionKeys("n", N_("Name ally"), N_("Name {name} as your ally")),
-    "dragon": ActionKeys(text=N_("Send the Dragon to {region}")),
+    "dragon": ActionKeys(text=N_("Send the {piece} to {region}"), piece="base:dragon"),
     "sorcery": ActionKeys(text=N_("Cast sorcery on {region}")),
-    "fortify": ActionKeys("f", N_("Fortress"), N_("Build a Fortress in {region}"), direct=True),
-    "encamp": ActionKeys("c", N_("Encampment"), N_("Place an Encampment in {region}"),
-                         direct=True),
-    "hero": ActionKeys("H", N_("Hero"), N_("Place a Hero in {region}"), direct=True),
+    "fortify": ActionKeys("f", N_("Fortress"), N_("Build a {piece} in {region}"), direct=True,
+                          piece="base:fortress"),
+    "encamp": ActionKeys("c", N_("Encampment"), N_("Place an {piece} in {region}"),
+                         direct=True, piece="base:encampment"),
+    "hero": ActionKeys("H", N_("Hero"), N_("Place a {piece} in {region}"), direct=True,
+                       piece="base:hero"),
+    # kinds of Small World Underground's races, powers, relics and places
+    "ancient": ActionKeys(text=N_("Put the {piece} in {region}"),
+                          piece="underground:great_ancient"),
+    "volcano": ActionKeys(text=N_("Put the {piece} on {region}"), piece="underground:volcano"),
+    "wisp": ActionKeys(text=N_("Roll the die of the {owner} for {region}")),
+    "reborn": ActionKeys(text=N_("Pass {region} to your active race ({owner})")),
+    "vampire": ActionKeys(text=N_("Bite the lone token in {region} ({owner})")),
+    "mime": ActionKeys(text=N_("Swap badges with combo {slot}")),
+    "queen": ActionKeys("q", N_("Queen"), N_("Place the {piece} in {region}"), direct=True,
+                        piece="underground:queen"),
+    "armor": ActionKeys("m", N_("Mushroom Armor"), N_("Place a {piece} in {region}"),
+                        direct=True, piece="underground:mushroom_armor"),
+    "bag": ActionKeys(text=N_("Let the {piece} act as {item}"), piece="underground:bag"),
+    "doormat": ActionKeys(text=N_("Ready {owner} for the next conquest")),
+    "sword": ActionKeys(text=N_("Ready {owner} for the next conquest")),
+    "socks": ActionKeys(text=N_("Ready {owner} for the next conquest")),
+    "orb": ActionKeys(text=N_("Take {region} with {owner}")),
+    "ring": ActionKeys(text=N_("Put {owner} in {region}")),
+    "scepter": ActionKeys(text=N_("Put {owner} in {region}")),
+    "sacrifice": ActionKeys(text=N_("Sacrifice a declined token from {region} on {owner}")),
+    "ghost": ActionKeys(text=N_("Send the {piece} to guard {region}"),
+                        piece="underground:ghost"),
+    "balrog": ActionKeys(text=N_("Send the {piece} into {region}"), piece="underground:balrog"),
 }
+# kinds chosen by typing a number (a combo, a region) rather than in the "other actions" menu
+TYPED = frozenset({"pick", "conquer", "final", "deploy"})
+
+
+def others(kinds: list[str]) -> list[str]:
+    """The kinds among ``kinds`` the "other actions" key offers: those with no key of their
+    own that are not chosen by typing a number."""
+    return [k for k in dict.fromkeys(kinds) if not keys_of(k).key and k not in TYPED]
 
 NO_KEYS = ActionKeys()
 

@@ -10,6 +10,7 @@ import pytest
 from smallworld_tui.engine import Action, Event
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.content import GAMES
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -36,6 +37,23 @@ SAMPLES = [
     Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
+    Event("item_revealed", 1, {"item": "underground:stonehedge", "region": 7}),
+    Event("item_readied", 0, {"item": "underground:flying_doormat"}),
+    Event("item_moved", 0, {"item": "underground:froggys_ring", "region": 7}),
+    Event("power_drawn", 1, {"item": "underground:stonehedge", "power": "underground:mining"}),
+    Event("token_sacrificed", 0, {"item": "underground:altar_of_souls",
+                                  "race": "underground:ogres", "region": 7}),
+    Event("struck", 1, {"piece": "underground:balrog", "region": 7, "defender_seat": 0,
+                        "defender_race": "underground:drow", "defender_declined": False,
+                        "lost": 2, "returned": 1}),
+    Event("piece_removed", 0, {"piece": "underground:ghost", "region": 7}),
+    Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
+    Event("bag_chosen", 0, {"item": "underground:shiny_orb"}),
+    Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
+    Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
+                               "given": "underground:stone", "slot": 2, "hand": 11}),
+    Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
+                                 "old_race": "underground:shrooms"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -100,3 +118,45 @@ def test_action_labels_show_costs_and_shortfalls() -> None:
         f"Conquer {forest} (3 tokens)")
     assert "needs 2 more" in action_label(Action("final", 1), NAMES, BOARD, {1: 4}, hand=2)
     assert action_label(Action("ally", 1), NAMES, BOARD) == "Name Ben as your ally"
+
+
+def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
+    toll = Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"})
+    assert Narrator(NAMES, BOARD).sentence(toll) == "Ben paid Amy 1 coin (Liches)"
+    bank = Event("coins_paid", 1, {"payer": -1, "coins": 2, "reason": "underground:martyr"})
+    assert Narrator(NAMES, BOARD).sentence(bank) == (
+        "Ben received 2 coins from the bank (Martyr)")
+
+
+def test_underground_swaps_and_pieces_read_as_sentences() -> None:
+    narrator = Narrator(NAMES, BOARD)
+    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
+    assert narrator.sentence(swap) == (
+        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
+    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
+    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
+    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
+    assert "by a Vampire's bite" in narrator.sentence(bite)
+
+
+def test_item_sentences_name_the_item_and_what_happened() -> None:
+    n = Narrator(NAMES, BOARD)
+    r7 = region_label(BOARD, 7)
+    revealed = next(e for e in SAMPLES if e.kind == "item_revealed")
+    assert n.sentence(revealed) == f"Ben found Stonehedge in {r7}"
+    nobody = Event("item_revealed", -1, dict(revealed.data))
+    assert n.sentence(nobody) == f"Stonehedge turned up in {r7}"
+    struck = next(e for e in SAMPLES if e.kind == "struck")
+    assert n.sentence(struck) == (f"Ben's Balrog struck {r7}, held by Amy's Drow "
+                                  "(−2 tokens, 1 token back to hand)")
+    orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
+    assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")
+
+
+def test_the_bag_names_the_relic_it_acts_as() -> None:
+    chosen = next(e for e in SAMPLES if e.kind == "bag_chosen")
+    assert Narrator(NAMES, BOARD).sentence(chosen) == (
+        "Amy's Bag-o'-Many-Things acts as The Shiny Orb this turn")
+    orb = GAMES["underground"].items.index("underground:shiny_orb")
+    assert action_label(Action("bag", orb), NAMES, BOARD) == (
+        "Let the Bag-o'-Many-Things act as The Shiny Orb")

@@ -13,14 +13,14 @@ from smallworld_tui.data import Kind, entries, entry
 from smallworld_tui.engine.actions import declare
 from smallworld_tui.engine.content.base import powers as base_powers
 from smallworld_tui.engine.content.base import races as base_races
-from smallworld_tui.engine.content.traits import Content, Power, Race, Trait
+from smallworld_tui.engine.content.traits import Content, Item, Power, Race, Trait
 from smallworld_tui.engine.content.underground import items as underground_items
 from smallworld_tui.engine.content.underground import powers as underground_powers
 from smallworld_tui.engine.content.underground import races as underground_races
 
 RACES: dict[str, Race] = {}
 POWERS: dict[str, Power] = {}
-ITEMS: dict[str, Content] = {}  # relics, places, artifacts
+ITEMS: dict[str, Item] = {}  # relics, places, artifacts
 
 
 @dataclass
@@ -51,8 +51,10 @@ def register(game: str, classes: list[type[Content]]) -> None:
             RACES[item.qid] = item
         elif isinstance(item, Power):
             POWERS[item.qid] = item
-        else:
+        elif isinstance(item, Item):
             ITEMS[item.qid] = item
+        else:
+            raise TypeError(f"{cls.__name__} is neither a race, a power nor an item")
     for kind, ids, known in (("race", content.races, RACES), ("power", content.powers, POWERS)):
         ids[:] = [f"{game}:{i}" for i in entries(kind, game) if f"{game}:{i}" in known]
     content.items = [f"{game}:{i}" for kind in ("relic", "place", "artifact")
@@ -63,4 +65,5 @@ register("base", [*base_races.ALL, *base_powers.ALL])
 register("underground", [*underground_races.ALL, *underground_powers.ALL,
                          *underground_items.ALL])
 
-__all__ = ["GAMES", "ITEMS", "POWERS", "RACES", "Content", "Power", "Race", "Trait", "register"]
+__all__ = ["GAMES", "ITEMS", "POWERS", "RACES", "Content", "Item", "Power", "Race", "Trait",
+           "register"]

@@ -60,6 +60,10 @@ class Content:
     no_travel_cost: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
+    #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",
+    #: "kind:chasm"): on a map with none of them it means nothing, and the game leaves it out
+    #: (the mixing rules); empty: it means something on every map
+    needs: ClassVar[tuple[str, ...]] = ()
 
     #: the kinds of the actions this class offers and carries out in ``apply``, with the
     #: names of their parameters (target, count) as in the record format (see ``kinds``)
@@ -77,6 +81,15 @@ class Content:
     def symbol(self, g: GameState, name: str) -> int:
         """Regions showing symbol ``name`` (same rules as ``terrain``)."""
         return g.feature_mask("symbol", name, self.game)
+
+    def fits(self, g: GameState) -> bool:
+        """Whether the rule means something on the game's map (see ``needs``)."""
+        for need in self.needs:
+            kind, _, name = need.partition(":")
+            if g.map.kind_mask(name) if kind == "kind" else g.feature_mask(kind, name,
+                                                                            self.game):
+                return True
+        return not self.needs
 
     def min_cost(self) -> int:
         """The fewest tokens this race ever pays for a conquest."""
@@ -99,6 +112,15 @@ class Content:
         """Changes to the army's conquest costs, as (regions, tokens added) pairs."""
         return ()
 
+    def conquest_aid(self, g: GameState, army: Army) -> int:
+        """Strength left this turn that pays for conquests besides the tokens in hand and
+        never defends a region (Silver Hammers).  It pays all but one token of a conquest,
+        never against a region no rule may help to take (``unaided_mask``)."""
+        return 0
+
+    def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
+        """``used`` of the army's ``conquest_aid`` paid for taking ``region``."""
+
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())
@@ -120,6 +142,11 @@ class Content:
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
+
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        """Tokens ``victim`` loses when ``army`` takes ``region`` from it, before the victim's
+        own rules (``loss_on_defeat``) have their say (``loss`` by default)."""
+        return loss
 
     def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
         """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
@@ -201,6 +228,11 @@ class Item(Content):
 
     #: the item moves (a relic ends the turn where it was last used); places never do
     movable: ClassVar[bool] = False
+
+    def lent(self, g: GameState) -> tuple[Content, ...]:
+        """The rules this item lends to the army holding its region: itself, and any rule
+        it carries (Stonehedge's power badge)."""
+        return (self,)
 
 
 class Relic(Item):

@@ -35,7 +35,7 @@ from smallworld_tui.ui.describe import (
     refusal,
     region_label,
 )
-from smallworld_tui.ui.keymap import ACTIONS, keys_of, target_of
+from smallworld_tui.ui.keymap import ACTIONS, keys_of, others, target_of
 from smallworld_tui.ui.messages import OpenHelp, OpenSave
 from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
@@ -115,6 +115,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         Binding("u,ctrl+z", "undo", N_("Undo"), id="game.undo"),
         Binding("ctrl+s", "save", N_("Save"), show=False, id="game.save"),
         Binding("ctrl+o", "load", N_("Load"), show=False, id="game.load"),
+        Binding("o", "other_actions", N_("Other actions"), id="game.other_actions"),
         Binding("g", "legend", N_("Legend"), id="game.legend"),
         Binding("i", "rule_of_this", N_("Rule of this"), show=False, id="game.rule_of_this"),
     ]
@@ -509,6 +510,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return needs[action] in kinds
         if action == "entry_clear":
             return bool(self.entry.digits)
+        if action == "other_actions":
+            return bool(others([a.kind for a in self.view.legal]))
         if action == "undo":
             return self.my_decision() and self.session.can_undo()
         if action == "load":
@@ -550,6 +553,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 warnings.append(_("Your declined {race} leave the map.").format(
                     race=race_name(event["race"])))
         self.ask(_("Go into decline?"), declines, warning="\n".join(warnings))
+
+    def action_other_actions(self) -> None:
+        """A menu of every legal action without a key of its own (what the race, power and
+        items offer besides regions typed on the map)."""
+        kinds = others([a.kind for a in self.view.legal])
+        self.ask(_("Other actions"), [a for a in self.view.legal if a.kind in kinds])
 
     def action_place(self, count: int) -> None:
         region = self.map_view.cursor
