@@ -14,7 +14,7 @@ from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES, Content
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
-from smallworld_tui.names import display_name
+from smallworld_tui.names import Kind, display_name
 from smallworld_tui.ui.keymap import keys_of, target_of
 
 NEUTRAL_SEAT = -2
@@ -22,7 +22,7 @@ NEUTRAL_SEAT = -2
 
 def region_label(board: Map, region: int) -> str:
     """How players call a region: its terrain and number, e.g. "Forest 7"."""
-    terrain = display_name("terrain", board.regions[region].terrain)
+    terrain = display_name("terrain", board.regions[region].terrain, game=board.game)
     return _("{terrain} {number}").format(terrain=terrain, number=region)
 
 
@@ -38,12 +38,18 @@ def piece_name(piece: str) -> str:
     return display_name("piece", piece)
 
 
+CONTENT_KINDS: dict[str, tuple[Kind, ...]] = {
+    "race": ("race",), "power": ("power",), "piece": ("piece",), "relic": ("relic",),
+    "place": ("place",), "artifact": ("artifact",), "item": ("relic", "place", "artifact"),
+}
+
+
 def content_name(kind: str, id_: str) -> str:
-    """The name of a race, power, piece or item (a relic, place or artifact)."""
-    kinds = ("relic", "place", "artifact") if kind == "item" else (kind,)
-    for each in kinds:
+    """The name of a race, power, piece or item (a relic, place or artifact; ``kind``
+    "item" for any of them); the id itself if the data tables do not know it."""
+    for each in CONTENT_KINDS.get(kind, ()):
         try:
-            return display_name(each, id_)  # type: ignore[arg-type]
+            return display_name(each, id_)
         except KeyError:
             continue
     return id_
@@ -312,8 +318,8 @@ def score_label(label: str) -> str:
     what, _sep, id_ = label.partition(":")
     if what == "regions":
         return _("{race} regions").format(race=race_name(id_))
-    if what in ("race", "power", "relic", "place", "artifact", "piece"):
-        return display_name(what, id_)  # type: ignore[arg-type]
+    if what in CONTENT_KINDS and what != "item":
+        return content_name(what, id_)
     return label
 
 

@@ -49,11 +49,12 @@ def setup_marker(game: str, terrain: str) -> str:
                  if row.get("setup") == f"terrain:{terrain}"), "")
 
 
-# Relics, places and artifacts lie face up in regions: one glyph per kind of item (each
-# item is named on the region line and in the legend).
+# Relics, places and artifacts lie in regions: one glyph per kind of item (each item is
+# named on the region line), and one for an item still face down.
 ITEM_KINDS: tuple[Kind, ...] = ("relic", "place", "artifact")
+FACE_DOWN = "face_down"
 _ITEM_STYLES = {"relic": TerrainStyle("+", "#F2C14E"), "place": TerrainStyle("[", "#D9A6E8"),
-                "artifact": TerrainStyle("+", "#F2C14E")}
+                "artifact": TerrainStyle("+", "#F2C14E"), FACE_DOWN: TerrainStyle("?", "#BBBBBB")}
 
 
 def item_kind(qid: str) -> Kind:
@@ -68,7 +69,7 @@ def item_kind(qid: str) -> Kind:
 
 
 def item_style(kind: str) -> TerrainStyle:
-    """The glyph and colour of a kind of item."""
+    """The glyph and colour of a kind of item (``FACE_DOWN``: an item not yet revealed)."""
     return _ITEM_STYLES[kind]
 
 

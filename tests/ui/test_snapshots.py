@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from scenario import UG_TEST_MAP
 from textual.pilot import Pilot
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -82,3 +83,20 @@ def test_conquering_in_japanese(snap_compare: Compare, japanese: None) -> None:
 
     assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
                         run_before=past_the_pass_screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_underground_with_its_legend(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """Rivers, chasms, monsters, Black Mountains and a revealed place, with the legend."""
+    s = GameSession(Record(players=["Amy", "Ben"], map=UG_TEST_MAP, seed=4, game="underground"))
+    s.apply(Action("pick", 0))
+    s.apply(Action("conquer", 1))
+
+    async def show_the_legend(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")  # past the pass screen
+        await pilot.pause()
+        if size[1] < 50:
+            await pilot.press("g")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=size, run_before=show_the_legend)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,9 +61,10 @@ def tie_break(view: PlayerView) -> str:
 
 def ranking_table(view: PlayerView) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    for title, justify in ((_("#"), "right"), (_("Player"), "left"), (_("Coins"), "right"),
-                           (_("Tokens on map"), "right"), (_("Races"), "left")):
-        table.add_column(title, justify=justify)  # type: ignore[arg-type]
+    right: JustifyMethod = "right"
+    for title, justify in ((_("#"), right), (_("Player"), "left"), (_("Coins"), right),
+                           (_("Tokens on map"), right), (_("Races"), "left")):
+        table.add_column(title, justify=justify)
     rank = 0
     previous: tuple[int, int] | None = None
     for index, seat in enumerate(ranking(view)):

@@ -36,11 +36,12 @@ def game_title(game: str) -> str:
 def game_choices() -> list[tuple[str, str]]:
     """(label, value) of every game playable here, then each mix of one game's races and
     powers on another game's maps; a value is "content" or "content@maps"."""
-    games = [g for g in GAMES if g in RULESETS and list_maps(g)]
-    out = [(game_title(g), g) for g in games]
+    rules = [g for g in GAMES if g in RULESETS]
+    boards = [g for g in GAMES if list_maps(g)]
+    out = [(game_title(g), g) for g in rules if g in boards]
     out += [(_("{content} on a {maps} map (mixed)").format(
                 content=game_title(content), maps=game_title(maps)), f"{content}@{maps}")
-            for content in games for maps in games if content != maps]
+            for content in rules for maps in boards if content != maps]
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -35,7 +36,7 @@ def combo_text(combo: ComboView) -> RenderableType:
 class ComboDetails(VerticalScroll, can_focus=False):
     """Scrollable rules text of one combo."""
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(id="combo-text")
 
     shown: ComboView | None = None

@@ -8,6 +8,8 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from smallworld_tui.data import entries
@@ -63,16 +65,17 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
     for kind, piece in view.pieces.items():
         style = styles.symbols if piece.on_capture == "stay" else styles.pieces
         out.append(_entry(palette.glyph("piece", kind), style, display_name("piece", kind)))
-    for kind in palette.ITEM_KINDS:
-        if entries(kind, view.game):
-            out.append(_entry(palette.item_style(kind).glyph, styles.item(kind),
-                              item_kind_name(kind)))
+    kinds = [kind for kind in palette.ITEM_KINDS if entries(kind, view.game)]
+    for kind in [*kinds, *([palette.FACE_DOWN] if kinds else [])]:
+        out.append(_entry(palette.item_style(kind).glyph, styles.item(kind),
+                          item_kind_name(kind)))
     return out
 
 
 def item_kind_name(kind: str) -> str:
-    """ "Relic", "Place" or "Artifact" in the interface language."""
-    return {"relic": _("a relic"), "place": _("a place"), "artifact": _("an artifact")}[kind]
+    """A relic, a place, an artifact, or an item still face down, in words."""
+    return {"relic": _("a relic"), "place": _("a place"), "artifact": _("an artifact"),
+            palette.FACE_DOWN: _("an item face down")}[kind]
 
 
 def legend_renderable(view: PlayerView, plain: bool = False) -> RenderableType:
@@ -87,10 +90,14 @@ def legend_renderable(view: PlayerView, plain: bool = False) -> RenderableType:
     return Columns(cells, expand=True, width=COLUMN)
 
 
-class Legend(Static):
-    """The legend panel beside the map (toggled with a key, also on the help screen)."""
+class Legend(VerticalScroll, can_focus=False):
+    """The legend panel under the map (toggled with a key; the mouse wheel scrolls it, and
+    the help screen shows it whole)."""
 
     _shown: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="legend-text")
 
     def show(self, view: PlayerView) -> None:
         key = (view.map.name, view.game, tuple(view.names),
@@ -98,4 +105,5 @@ class Legend(Static):
         if key == self._shown:
             return
         self._shown = key
-        self.update(legend_renderable(view, palette.no_color() or self.app.no_color))
+        self.query_one("#legend-text", Static).update(
+            legend_renderable(view, palette.no_color() or self.app.no_color))

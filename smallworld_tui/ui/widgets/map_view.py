@@ -94,6 +94,9 @@ def label_parts(board: Map, region: int, view: PlayerView | None,
         for qid in state.items:
             kind = palette.item_kind(qid)
             parts.append((palette.item_style(kind).glyph, "item:" + kind))
+        if state.face_down:
+            parts.append((palette.item_style(palette.FACE_DOWN).glyph,
+                          "item:" + palette.FACE_DOWN))
     else:
         markers = palette.setup_marker(board.game, info.terrain)
     symbols = markers + "".join(

@@ -9,7 +9,8 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import content_name, race_name, region_label, tokens
-from smallworld_tui.ui.palette import item_kind, item_style, region_symbols
+from smallworld_tui.ui.palette import FACE_DOWN, item_kind, item_style, region_symbols
+from smallworld_tui.ui.widgets.legend import item_kind_name
 from smallworld_tui.ui.widgets.seat_text import seat_color
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
@@ -38,6 +39,9 @@ def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
     for qid in r.items:
         look = item_style(item_kind(qid))
         parts.append(Text(f"{look.glyph} {content_name('item', qid)}", style=look.color))
+    if r.face_down:
+        look = item_style(FACE_DOWN)
+        parts.append(Text(f"{look.glyph} {item_kind_name(FACE_DOWN)}", style=look.color))
     game = view.map.game
     parts += [Text(display_name("symbol", s, game=game)) for s in region_symbols(info, game)]
     parts += [Text(counted(display_name("piece", p), n)) for p, n in r.pieces]
