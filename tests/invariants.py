@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.content.warcraft.factions import faction
+from smallworld_tui.engine.content.warcraft.markers import marker_mask
+from smallworld_tui.engine.content.warcraft.teams import TeamMarket
 from smallworld_tui.engine.state import GameState
 
 
@@ -64,13 +67,32 @@ def check(g: GameState) -> None:
         assert g.pieces.total(kind) <= piece.count, f"too many {kind}"
         if piece.on_capture != "stay":
             assert not (g.pieces.mask(kind) & ~seen), f"{kind} on a region nobody holds"
-    # every banner and badge is in exactly one place
-    races = [c.race for c in g.combos] + g.race_stack + [a.race for a in alive]
+    # every banner and badge is in exactly one place: the market (or the box), an army
+    banners, badges = g.market.contents(g)
+    races = banners + [a.race for a in alive]
     assert sorted(races) == sorted(rules.races), "race banners lost or duplicated"
-    powers = ([c.power for c in g.combos] + g.power_stack + g.power_discard
-              + [a.power for a in alive if a.badge])
+    powers = badges + [a.power for a in alive if a.badge]
     assert sorted(powers) == sorted(rules.powers), "power badges lost or duplicated"
     assert len(g.combos) <= rules.visible_combos
-    # every item is in play face up, face down, or in the box — once
+    # every item is in play face up, face down, or in the box — once; a face-down item lies
+    # where no race has been
     placed = [*g.items, *g.hidden, *g.facedown.values()]
     assert len(placed) == len(set(placed)) and set(placed) <= set(rules.items)
+    for r in g.facedown:
+        assert g.region_army[r] < 0, f"a race holds region {r} with its marker face down"
+    if g.game == "warcraft":
+        _warcraft(g)
+
+
+def _warcraft(g: GameState) -> None:
+    """Face-down markers only on marker regions; in a team game, the team market (faction
+    columns holding their own faction's banners) and every seat in one team."""
+    assert not set(g.facedown) - set(bits(marker_mask(g))), "a marker off its marker region"
+    teams = g.options["teams"]
+    assert isinstance(g.market, TeamMarket) == teams == bool(g.columns)
+    assert not (teams and (g.combos or g.race_stack or g.power_stack)), "two markets"
+    for column, banners in g.columns.items():
+        if column != "powers":
+            assert all(faction(r) == column for r in banners), f"a stranger in {column}"
+    seats = sorted(s for team in g.rules.teams(g).values() for s in team)
+    assert seats == (list(range(g.players)) if teams else [])
