@@ -8,12 +8,11 @@ from collections.abc import Callable
 
 import pytest
 from invariants import check
+from scenario import NAMES
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Record, legal_actions
 from smallworld_tui.engine.state import GameState
-
-NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
 
 @pytest.mark.parametrize("teams", [False, True])
