@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.content.warcraft.factions import faction
+from smallworld_tui.engine.content.warcraft.markers import marker_mask
+from smallworld_tui.engine.content.warcraft.teams import TeamMarket
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import OFF_MAP, GameState
 
@@ -65,12 +68,12 @@ def check(g: GameState) -> None:
         assert g.pieces.total(kind) <= piece.count, f"too many {kind}"
         if piece.on_capture != "stay":
             assert not (g.pieces.mask(kind) & ~seen), f"{kind} on a region nobody holds"
-    # every banner and badge is in exactly one place
-    races = [c.race for c in g.combos] + g.race_stack + [a.race for a in alive]
+    # every banner and badge is in exactly one place: the market (or the box), an army
+    banners, badges = g.market.contents(g)
+    races = banners + [a.race for a in alive]
     assert sorted(races) == sorted(rules.in_play(g, rules.races)), (
         "race banners lost or duplicated")
-    powers = ([c.power for c in g.combos] + g.power_stack + g.power_discard
-              + [a.power for a in alive if a.badge]
+    powers = (badges + [a.power for a in alive if a.badge]
               + [d["badge"] for d in g.item_data.values() if "badge" in d])  # Stonehedge
     assert sorted(powers) == sorted(rules.in_play(g, rules.powers)), (
         "power badges lost or duplicated")
@@ -89,6 +92,10 @@ def check(g: GameState) -> None:
             holder = g.armies[army]
             assert holder.has("stays_in_rivers") or (
                 g.phase == Phase.CONQUER and g.turn.acting == army), f"river {r} kept"
+    for r in g.facedown:
+        assert g.region_army[r] < 0, f"a race holds region {r} with its marker face down"
+    if g.game == "warcraft":
+        _warcraft(g)
     # pieces that belong to an item are where the item's rules put them
     for piece, check_piece in PIECE_RULES.items():
         if piece in g.pieces.kinds:
@@ -115,3 +122,17 @@ def _ghost(g: GameState, mask: int) -> None:
 
 PIECE_RULES = {"underground:keep_on_the_motherland": _keep, "underground:balrog": _balrog,
                "underground:ghost": _ghost}
+
+
+def _warcraft(g: GameState) -> None:
+    """Face-down markers only on marker regions; in a team game, the team market (faction
+    columns holding their own faction's banners) and every seat in one team."""
+    assert not set(g.facedown) - set(bits(marker_mask(g))), "a marker off its marker region"
+    teams = g.options["teams"]
+    assert isinstance(g.market, TeamMarket) == teams == bool(g.columns)
+    assert not (teams and (g.combos or g.race_stack or g.power_stack)), "two markets"
+    for column, banners in g.columns.items():
+        if column != "powers":
+            assert all(faction(r) == column for r in banners), f"a stranger in {column}"
+    seats = sorted(s for team in g.rules.teams(g).values() for s in team)
+    assert seats == (list(range(g.players)) if teams else [])

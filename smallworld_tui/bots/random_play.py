@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from smallworld_tui.engine import Action, GameState, Record, apply, legal_actions, new_game
 
@@ -14,11 +15,12 @@ def play_random_game(
     seed: int,
     after_action: Callable[[GameState, Action], None] | None = None,
     game: str = "base",
+    options: dict[str, Any] | None = None,
 ) -> tuple[GameState, Record]:
     """Play one whole game choosing uniformly among legal actions (game seed = ``seed``,
     choices from a separate generator seeded from it).  Returns the final state and its
     record; ``after_action`` is called after every action (property tests)."""
-    g = new_game(names, map_name, seed, game=game)
+    g = new_game(names, map_name, seed, options, game=game)
     record = Record(players=list(names), map=g.map_source, seed=seed, options=dict(g.options),
                     game=game)
     chooser = random.Random(seed ^ 0x5EED)

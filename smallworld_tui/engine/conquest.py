@@ -80,8 +80,8 @@ def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
                 if t.shielded_mask(g, other, army) & bit:
                     return t.shield_reason, {**params, "power": t.qid, "seat": other.seat}
     if army.mask == 0:
-        return N_("your first conquest must be in a border region"), {}
-    return N_("{region} is not adjacent to your regions"), params
+        return g.rules.entry_refusal, {}
+    return g.rules.reach_refusal, params
 
 
 def _water_reason(g: GameState) -> Reason:
@@ -313,9 +313,9 @@ def retire(g: GameState, army: Army) -> None:
     army.reserve.clear()
     army.alive = False
     if army.badge:
-        g.power_discard.append(army.power)
+        g.market.discard_power(g, army.power)
         army.badge = False
-    g.rules.market.return_banner(g, army.race)
+    g.market.return_banner(g, army.race)
     g.emit("race_removed", army.seat, race=army.race)
 
 

@@ -101,7 +101,7 @@ def _why(g: GameState, action: Action) -> Reason:
 
 def _why_pick(g: GameState, action: Action) -> Reason:
     if g.phase == Phase.PICK:
-        return g.rules.market.why_not(g, action.target)
+        return g.market.why_not(g, action.target)
     acting = g.armies[g.turn.acting] if g.turn.acting >= 0 else None
     if acting is not None and acting.declined and g.phase == Phase.CONQUER:
         return (N_("your declined {race} act first; you pick a combo after their "

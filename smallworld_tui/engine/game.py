@@ -13,7 +13,6 @@ from typing import Any
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
@@ -51,12 +50,11 @@ def new_game(
                             low=rules.min_players, high=rules.max_players)
     if len(set(names)) != n or any(not name.strip() for name in names):
         raise IllegalAction("every player needs a different, non-empty name")
-    source = map_name or rules.map_name(n)
-    board = load_map(source)
+    chosen = rules.options(options)
+    source, board = rules.board(map_name, n, seed, chosen)
     if board.players != n:
         raise IllegalAction("map {map} is for {players} players, not {n}",
                             map=board.name, players=board.players, n=n)
-    chosen = rules.options(options)
     for die in dice or ():
         if die not in rules.die_faces:
             raise IllegalAction("a pinned die result must be one of the die's faces, not {die}",
@@ -66,7 +64,7 @@ def new_game(
     def qualified(ids: Sequence[str] | None) -> list[str] | None:
         return None if ids is None else [i if ":" in i else f"{game}:{i}" for i in ids]
 
-    rules.market.setup(g, qualified(races), qualified(powers))
+    g.market.setup(g, qualified(races), qualified(powers))
     rules.setup(g)
     _start_turn(g)
     g.events.clear()
@@ -83,7 +81,7 @@ def legal_actions(g: GameState) -> list[Action]:
     if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
     if phase == Phase.PICK:
-        return g.rules.market.picks(g)
+        return g.market.picks(g)
     if phase == Phase.END:
         return [*_end_actions(g), A.END_TURN]
     return []
@@ -196,7 +194,7 @@ def provider(g: GameState, kind: str) -> tuple[Content, Army]:
 
 def _pick(g: GameState, action: Action) -> None:
     seat = g.seat
-    race, power, collected, paid = g.rules.market.take(g, action.target)
+    race, power, collected, paid = g.market.take(g, action.target)
     army = Army(id=len(g.armies), seat=seat, race=race, power=power,
                 picked_turn=g.turn_number)
     army.hand = g.take_from_tray(race, RACES[race].tokens + army.power_trait.tokens)
@@ -337,10 +335,10 @@ def _main_phase(g: GameState) -> None:
     active = g.active_army(g.seat)
     if active is not None:
         _begin_campaign(g, active)
-    elif g.combos:
+    elif g.market.picks(g):
         g.turn.acting = -1
         g.phase = Phase.PICK
-    else:  # nothing left to pick: score and move on
+    else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
 
@@ -27,8 +28,7 @@ def observe(g: GameState, seat: int) -> Observation:
     known = [g.rules.coins_visible(g, seat, s) for s in range(g.players)]
     data["coins"] = [c if known[s] else None for s, c in enumerate(g.coins)]
     data["gains"] = [[x if known[s] else None for s, x in enumerate(row)] for row in g.gains]
-    data["race_stack"] = sorted(g.race_stack)
-    data["power_stack"] = sorted(g.power_stack)
+    g.market.observe(data)
     data["hidden"] = len(g.hidden)
     data["facedown"] = sorted(g.facedown)
     data["rng"] = None
@@ -63,10 +63,8 @@ def imagine(obs: Observation, seed: int,
     data.pop("viewer")
     data["coins"] = [c if c is not None else guess(obs, s) for s, c in enumerate(obs["coins"])]
     data["gains"] = [[x or 0 for x in row] for row in obs["gains"]]
-    for stack in ("race_stack", "power_stack"):
-        order = list(obs[stack])
-        rng.shuffle(order)
-        data[stack] = order
+    data["columns"] = {k: list(v) for k, v in obs["columns"].items()}
+    ruleset(obs["game"]).market_for(obs["options"]).imagine(data, rng)
     data["hidden"] = []
     data["facedown"] = {}
     data["rng"] = 0

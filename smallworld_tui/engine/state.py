@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
-from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.hooks import Hooks, hooks_of
+from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.rng import Rng
@@ -208,6 +209,7 @@ class GameState:
     race_stack: list[str]
     power_stack: list[str]
     power_discard: list[str]
+    columns: dict[str, list[str]]  # a market's columns, each its visible rows then its stack
     tray: dict[str, int]  # tokens left in the box, by race or neutral kind
     coins: list[int]
     gains: list[list[int]]  # coins received from the bank, per round per seat
@@ -247,6 +249,11 @@ class GameState:
     @property
     def finished(self) -> bool:
         return self.phase == Phase.OVER
+
+    @property
+    def market(self) -> Market:
+        """The combo market of this game (its ruleset's, for its options)."""
+        return self.rules.market_for(self.options)
 
     # --- queries -----------------------------------------------------------------------
     def active_army(self, seat: int) -> Army | None:
@@ -427,6 +434,7 @@ class GameState:
         new.race_stack = list(self.race_stack)
         new.power_stack = list(self.power_stack)
         new.power_discard = list(self.power_discard)
+        new.columns = {k: list(v) for k, v in self.columns.items()}
         new.tray = dict(self.tray)
         new.coins = list(self.coins)
         new.gains = [list(row) for row in self.gains]
@@ -449,7 +457,9 @@ class GameState:
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
             "race_stack": self.race_stack, "power_stack": self.power_stack,
-            "power_discard": self.power_discard, "tray": dict(sorted(self.tray.items())),
+            "power_discard": self.power_discard,
+            "columns": {k: list(v) for k, v in sorted(self.columns.items())},
+            "tray": dict(sorted(self.tray.items())),
             "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
             "turn": self.turn.to_json(), "winners": self.winners,
         }
@@ -461,7 +471,7 @@ class GameState:
     @staticmethod
     def from_json(d: dict[str, Any]) -> GameState:
         rules = ruleset(d["game"])
-        board = load_map(d["map"])
+        _, board = rules.board(d["map"], len(d["names"]), d["seed"], d["options"])
         return GameState(
             rules=rules, map=board, map_source=d["map"], names=list(d["names"]),
             seed=d["seed"], options=dict(d["options"]), rng=Rng(d["rng"]),
@@ -475,7 +485,8 @@ class GameState:
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
-            power_discard=list(d["power_discard"]), tray=dict(d["tray"]),
+            power_discard=list(d["power_discard"]),
+            columns={k: list(v) for k, v in d.get("columns", {}).items()}, tray=dict(d["tray"]),
             coins=list(d["coins"]), gains=[list(g) for g in d["gains"]],
             to_bank=d["to_bank"], turn=TurnState.from_json(d["turn"]),
             winners=list(d["winners"]),
@@ -495,7 +506,8 @@ class GameState:
             region_tokens=[0] * regions, neutral=[""] * regions,
             pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
             item_data={},
-            armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], tray=tray,
+            armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
+            tray=tray,
             coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
             to_bank=0, turn=TurnState(),
         )

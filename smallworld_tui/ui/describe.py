@@ -71,7 +71,9 @@ def refusal(exc: IllegalAction, board: Map | None = None) -> str:
 
 
 def combo_name(race: str, power: str) -> str:
-    """A race with its power, e.g. "Flying Trolls"."""
+    """A race with its power, e.g. "Flying Trolls" (the race alone without a power)."""
+    if not power:
+        return race_name(race)
     return _("{power} {race}").format(power=power_name(power), race=race_name(race))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from smallworld_tui.data import qualify
 from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.view import ComboView
+from smallworld_tui.engine.market import ComboView
 from smallworld_tui.reference import list_topics
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.palette import region_symbols

@@ -17,6 +17,9 @@ from smallworld_tui.engine.content.traits import Content, Item, Power, Race, Tra
 from smallworld_tui.engine.content.underground import items as underground_items
 from smallworld_tui.engine.content.underground import powers as underground_powers
 from smallworld_tui.engine.content.underground import races as underground_races
+from smallworld_tui.engine.content.warcraft import items as warcraft_items
+from smallworld_tui.engine.content.warcraft import powers as warcraft_powers
+from smallworld_tui.engine.content.warcraft import races as warcraft_races
 
 RACES: dict[str, Race] = {}
 POWERS: dict[str, Power] = {}
@@ -35,17 +38,23 @@ class GameContent:
 GAMES: dict[str, GameContent] = {}
 
 
+def instantiate(game: str, cls: type[Content]) -> Content:
+    """One instance of ``cls`` as content of ``game``, with its data table row."""
+    item = cls()
+    kind: Kind = cls.kind  # type: ignore[assignment]
+    item.game = game
+    item.qid = f"{game}:{cls.id}"
+    item.row = entry(kind, cls.id, game)
+    item.tokens = item.row.get("tokens", 0)
+    item.max_tokens = item.row.get("max_tokens", 0)
+    return item
+
+
 def register(game: str, classes: list[type[Content]]) -> None:
     """Instantiate and register ``classes`` as content of ``game``."""
     content = GAMES.setdefault(game, GameContent())
     for cls in classes:
-        item = cls()
-        kind: Kind = cls.kind  # type: ignore[assignment]
-        item.game = game
-        item.qid = f"{game}:{cls.id}"
-        item.row = entry(kind, cls.id, game)
-        item.tokens = item.row.get("tokens", 0)
-        item.max_tokens = item.row.get("max_tokens", 0)
+        item = instantiate(game, cls)
         declare(cls.actions, item.qid)
         if isinstance(item, Race):
             RACES[item.qid] = item
@@ -55,6 +64,7 @@ def register(game: str, classes: list[type[Content]]) -> None:
             ITEMS[item.qid] = item
         else:
             raise TypeError(f"{cls.__name__} is neither a race, a power nor an item")
+    kind: Kind
     for kind, ids, known in (("race", content.races, RACES), ("power", content.powers, POWERS)):
         ids[:] = [f"{game}:{i}" for i in entries(kind, game) if f"{game}:{i}" in known]
     content.items = [f"{game}:{i}" for kind in ("relic", "place", "artifact")
@@ -64,6 +74,7 @@ def register(game: str, classes: list[type[Content]]) -> None:
 register("base", [*base_races.ALL, *base_powers.ALL])
 register("underground", [*underground_races.ALL, *underground_powers.ALL,
                          *underground_items.ALL])
+register("warcraft", [*warcraft_races.ALL, *warcraft_powers.ALL, *warcraft_items.ALL])
 
 __all__ = ["GAMES", "ITEMS", "POWERS", "RACES", "Content", "Item", "Power", "Race", "Trait",
-           "register"]
+           "instantiate", "register"]

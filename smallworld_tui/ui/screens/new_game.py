@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.data import GAMES
+from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.board import list_maps, load_map, map_for_players
 from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
@@ -33,15 +35,29 @@ def game_title(game: str) -> str:
             "warcraft": _("Small World of Warcraft")}.get(game, game)
 
 
+@cache
+def playable(content: str, maps: str) -> bool:
+    """Whether the engine plays ``content``'s races and powers on ``maps``'s shipped maps
+    (it says so by setting up a game on the first of them)."""
+    shipped = list_maps(maps)
+    if content not in RULESETS or not shipped:
+        return False
+    board = load_map(shipped[0])
+    try:
+        new_game([str(seat) for seat in range(board.players)], shipped[0], 0, game=content)
+    except IllegalAction:
+        return False
+    return True
+
+
 def game_choices() -> list[tuple[str, str]]:
     """(label, value) of every game playable here, then each mix of one game's races and
-    powers on another game's maps; a value is "content" or "content@maps"."""
-    rules = [g for g in GAMES if g in RULESETS]
-    boards = [g for g in GAMES if list_maps(g)]
-    out = [(game_title(g), g) for g in rules if g in boards]
+    powers on another game's maps that the engine accepts; a value is "content" or
+    "content@maps"."""
+    out = [(game_title(g), g) for g in GAMES if playable(g, g)]
     out += [(_("{content} on a {maps} map (mixed)").format(
                 content=game_title(content), maps=game_title(maps)), f"{content}@{maps}")
-            for content in rules for maps in boards if content != maps]
+            for content in GAMES for maps in GAMES if content != maps and playable(content, maps)]
     return out
 
 

@@ -431,7 +431,11 @@ class Stonehedge(Place):
         if stack:
             badge = stack.pop(g.rng.below(len(stack)))
         elif g.power_discard:
-            badge = g.rules.market.draw_power(g)
+            from smallworld_tui.engine.market import ComboColumn  # imports the content registry
+
+            market = g.market
+            assert isinstance(market, ComboColumn), "Stonehedge draws from a combo column"
+            badge = market.draw_power(g)
         else:
             return
         g.item_data[self.qid] = {"badge": badge}
