@@ -281,7 +281,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     for t in g.rules_of(army):
         t.on_conquered(g, army, region)
     g.emit(
-        "conquered", army.seat, race=army.race, power=army.power, region=region,
+        "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
+        region=region,
         tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
         defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
         returned=ousted.returned,

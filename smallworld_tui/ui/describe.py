@@ -153,7 +153,9 @@ class Narrator:
         return _("{army} went into decline").format(army=army)
 
     def _conquered(self, e: Event) -> str:
-        attacker = self.owned(e.seat, combo_name(e["race"], e["power"]))
+        race = (race_name(e["race"]) if e.data.get("declined")
+                else combo_name(e["race"], e["power"]))  # a declined race has no power
+        attacker = self.owned(e.seat, race)
         region = self.region(e["region"])
         if e["defender_seat"] == -1:
             text = _("{attacker} took {region}").format(attacker=attacker, region=region)

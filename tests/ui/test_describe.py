@@ -22,8 +22,9 @@ SAMPLES = [
     Event("picked", 1, {"race": "base:trolls", "power": "base:flying", "slot": 2, "paid": 2,
                         "collected": 1, "tokens": 10}),
     Event("declined", 0, {"race": "base:elves", "power": "base:hill", "removed": "base:orcs"}),
-    Event("conquered", 1, {"race": "base:trolls", "power": "base:flying", "region": 7, "cost": 3,
-                           "via": "conquer", "defender_seat": 0, "defender_race": "base:elves",
+    Event("conquered", 1, {"race": "base:trolls", "power": "base:flying", "declined": False,
+                           "region": 7, "cost": 3, "via": "conquer", "defender_seat": 0,
+                           "defender_race": "base:elves",
                            "defender_declined": False, "lost": 1, "returned": 0}),
     Event("die_rolled", 0, {"value": 2, "region": 7, "short": 2, "success": True}),
     Event("abandoned", 0, {"race": "base:elves", "region": 7}),
@@ -89,6 +90,14 @@ def test_lost_tribe_dragon_and_declined_defenders() -> None:
     declined = Event("conquered", 1, {**base, "defender_declined": True, "returned": 2})
     assert "Amy's declined Elves" in Narrator(NAMES, BOARD).sentence(declined)
     assert "2 tokens back to hand" in Narrator(NAMES, BOARD).sentence(declined)
+
+
+def test_a_declined_attacker_is_named_by_its_race_alone() -> None:
+    """Ghouls in decline have lost their power: "Ben's Ghouls", not "Ben's Flying Ghouls"."""
+    ghouls = Event("conquered", 1, {**SAMPLES[3].data, "race": "base:ghouls",
+                                    "declined": True})
+    sentence = Narrator(NAMES, BOARD).sentence(ghouls)
+    assert sentence.startswith("Ben's Ghouls took") and "Flying" not in sentence
 
 
 def test_scores_are_shown_only_to_the_scorer_until_the_end() -> None:
