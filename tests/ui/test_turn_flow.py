@@ -6,6 +6,8 @@ from textual.widgets import Static
 
 from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action
+from smallworld_tui.names import display_name
+from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
@@ -295,3 +297,28 @@ async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
         assert "n Name ally" in status(app)
         await act(pilot, Action("ally", 1))
         assert any(e.kind == "ally_named" and e["ally"] == 1 for e in s.log)
+
+
+async def test_the_decline_menu_warns_that_the_older_declined_race_leaves() -> None:
+    s = session(**DWARVES)
+
+    def second_decline(s: GameSession) -> bool:
+        view = s.view(s.state.actor)
+        return any(a.kind == "decline" for a in view.legal) and any(
+            a.declined for a in view.armies_of(view.actor))
+
+    advance(s, second_decline, prefer=("decline", Action("pick", 0)))
+    old = next(a for a in s.view(s.state.actor).armies_of(s.state.actor) if a.declined)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await dismiss_modals(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, ChoiceScreen)
+        warning = text_of(menu.query_one("#choice-warning", Static))
+        assert f"Your declined {display_name('race', old.race)} leave the map" in warning
+        count = len(s.record.actions)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(s.record.actions) == count  # a look at the warning sends nothing

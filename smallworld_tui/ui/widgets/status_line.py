@@ -32,7 +32,9 @@ def doing(view: PlayerView) -> str:
 def _extra_keys(view: PlayerView) -> list[str]:
     """ "f Fortress", "b Berserk roll"…: the other things the player can do now, by key."""
     out = []
-    said = _SAID | ({"abandon"} if view.phase == "conquer" else set())
+    # while conquering, abandoning and declining are for the start of the turn: the footer
+    # shows their keys, the prompt keeps to one line
+    said = _SAID | ({"abandon", "decline"} if view.phase == "conquer" else set())
     for kind in dict.fromkeys(a.kind for a in view.legal):
         keys = keys_of(kind)
         if kind not in said and keys.key:
