@@ -10,7 +10,7 @@ from scenario import give, scenario
 from textual.app import App, ComposeResult
 
 from smallworld_tui.engine import PlayerView, view
-from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.board import list_maps, load_map
 from smallworld_tui.ui.palette import seat_letters
 from smallworld_tui.ui.widgets.map_view import MapView, Mark
 
@@ -160,15 +160,23 @@ async def test_borders_separate_regions_and_never_cross_one() -> None:
         assert map_view.region_at(x + 2, y) == 19
 
 
-@pytest.mark.parametrize(("map_name", "players"), [("base-2p", 2), ("base-5p", 5)])
-async def test_every_region_shows_its_number_at_80x24(map_name: str, players: int) -> None:
-    g = scenario(players=players, map_name=map_name, seed=3)
+# the map's share of an 80×24 terminal: 80 less the side column (31), 24 less the prompt, the
+# region line and the footer
+SHARE_80X24 = (49, 21)
+
+
+@pytest.mark.parametrize("map_name", list_maps())
+async def test_every_map_fits_80x24_with_every_region_number(map_name: str) -> None:
+    board = load_map(map_name)
+    g = scenario(players=board.players, map_name=map_name, seed=3,
+                 game=board.game)
     app = MapApp(map_name, state=view(g, 0))
-    async with app.run_test(size=(52, 18)):
+    async with app.run_test(size=SHARE_80X24):
         map_view = app.query_one(MapView)
-        assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
+        width, height = SHARE_80X24
+        assert map_view.virtual_size.width <= width and map_view.virtual_size.height <= height
         for region in range(len(app.board.regions)):
-            assert str(region) in region_text(map_view, region)
+            assert str(region) in region_text(map_view, region), region
 
 
 async def test_no_color_still_shows_letters(monkeypatch: pytest.MonkeyPatch) -> None:

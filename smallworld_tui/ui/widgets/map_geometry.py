@@ -26,7 +26,7 @@ from smallworld_tui.ui import palette
 OUT = EMPTY  # the "region" outside the board, and empty cells
 MAX_LABEL_ROWS = 3
 # Scales tried: characters per grid cell, across and down.
-X_STEPS = tuple(s / 4 for s in range(3, 49))  # 0.75 … 12
+X_STEPS = tuple(s / 4 for s in range(2, 49))  # 0.5 … 12
 Y_STEPS = tuple(s / 4 for s in range(4, 25))  # 1 … 6
 # How far a cell may be stretched from square (width / (2 × height) in characters).
 ASPECT = (0.55, 1.8)
@@ -75,8 +75,10 @@ def _cuts(lines: Sequence[tuple[int, ...]]) -> list[int]:
     return [*starts, len(lines)]
 
 
-def _axis(cuts: list[int], scale: float, lines: bool) -> tuple[list[int], list[int]]:
-    """Per character position: its band (or -1) and its line (or -1).
+def _axis(cuts: list[int], scale: float, lines: bool, least: Sequence[int] = ()
+          ) -> tuple[list[int], list[int]]:
+    """Per character position: its band (or -1) and its line (or -1); band ``b`` is at least
+    ``least[b]`` characters wide.
 
     With ``lines`` a line separates bands and frames both ends; without, only a frame line
     comes first (the last band's bottom is drawn as an underline)."""
@@ -87,7 +89,7 @@ def _axis(cuts: list[int], scale: float, lines: bool) -> tuple[list[int], list[i
         return math.floor(cuts[i] * scale + 0.5)
 
     for b in range(len(cuts) - 1):
-        size = max(1, at(b + 1) - at(b) - (1 if lines else 0))
+        size = max(1, at(b + 1) - at(b) - (1 if lines else 0), least[b] if least else 0)
         band += [b] * size
         line += [-1] * size
         if lines:
@@ -96,8 +98,28 @@ def _axis(cuts: list[int], scale: float, lines: bool) -> tuple[list[int], list[i
     return band, line
 
 
-def _length(cuts: list[int], scale: float, lines: bool) -> int:
-    return len(_axis(cuts, scale, lines)[0])
+def _length(cuts: list[int], scale: float, lines: bool, least: Sequence[int] = ()) -> int:
+    return len(_axis(cuts, scale, lines, least)[0])
+
+
+@cache
+def number_room(board: Map) -> tuple[int, ...]:
+    """The least width of each column band so that every region's number fits on one of its
+    rows: a region lying in a single column band everywhere needs that band as wide as its
+    number (a region over two bands always has room: two bands and the space between)."""
+    cols = _cuts(list(zip(*board.grid, strict=True)))
+    band_of = [b for b in range(len(cols) - 1) for _ in range(cols[b], cols[b + 1])]
+    spans: dict[int, set[int]] = {}
+    for row in board.grid:
+        for c, region in enumerate(row):
+            if region != OUT:
+                spans.setdefault(region, set()).add(band_of[c])
+    least = [0] * (len(cols) - 1)
+    for region, bands in spans.items():
+        if len(bands) == 1:
+            (b,) = bands
+            least[b] = max(least[b], len(str(region)))
+    return tuple(least)
 
 
 @dataclass(frozen=True)
@@ -117,7 +139,8 @@ def choose_scales(board: Map, width: int, height: int) -> Scales:
     nothing fits (the widget scrolls)."""
     cols = _cuts(list(zip(*board.grid, strict=True)))
     rows = _cuts(list(board.grid))
-    widths = [(s, _length(cols, s, True)) for s in X_STEPS]
+    least = number_room(board)
+    widths = [(s, _length(cols, s, True, least)) for s in X_STEPS]
     fits_x = [(s, w) for s, w in widths if w <= width] or [widths[0]]
     best: tuple[tuple[int, ...], Scales] | None = None
     for boxed in (True, False):
@@ -163,7 +186,7 @@ class MapLayout:
         cols = _cuts(list(zip(*grid, strict=True)))
         rows = _cuts(list(grid))
         self._cells = [[grid[r][c] for c in cols[:-1]] for r in rows[:-1]]
-        xband, xline = _axis(cols, scales.x, True)
+        xband, xline = _axis(cols, scales.x, True, number_room(board))
         yband, yline = _axis(rows, scales.y, scales.boxed)
         self.width, self.height = len(xband), len(yband)
         box = box_chars()
