@@ -11,7 +11,6 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from textual._xterm_parser import XTermParser
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
@@ -22,8 +21,8 @@ if TYPE_CHECKING:
     from textual.notifications import Notification
     from textual_serve.server import Server
 
-__all__ = ["XTermParser", "aiohttp_app", "app_driver", "node_bindings", "notifications",
-           "share_process_stdio", "watch_frames"]
+__all__ = ["aiohttp_app", "app_driver", "keep_process_stdio", "node_bindings",
+           "notifications", "watch_frames", "xterm_parser"]
 
 
 # --- textual --------------------------------------------------------------------------------
@@ -35,15 +34,22 @@ def node_bindings(node: DOMNode) -> BindingsMap:
     return bindings
 
 
-def share_process_stdio() -> None:
-    """Stop every App of this process from redirecting the process-wide stdout and stderr
-    (several Apps share one process in the SSH server and would restore each other's
-    streams out of order).  Textual calls ``redirect_stdout``/``redirect_stderr`` from
-    ``textual.app`` while an App runs."""
+def xterm_parser() -> Any:
+    """Textual's own parser of terminal input (keys, mouse reports, pastes) for a custom
+    driver: ``feed(text)`` and ``tick()`` yield Textual events."""
+    from textual._xterm_parser import XTermParser
+
+    return XTermParser(False)
+
+
+def keep_process_stdio() -> None:
+    """Several Apps share this process: stop each from redirecting the process-wide stdout
+    and stderr while it runs (they would restore each other's streams out of order)."""
     import textual.app
 
-    setattr(textual.app, "redirect_stdout", contextlib.nullcontext)  # noqa: B010
-    setattr(textual.app, "redirect_stderr", contextlib.nullcontext)  # noqa: B010
+    module: Any = textual.app
+    module.redirect_stdout = contextlib.nullcontext
+    module.redirect_stderr = contextlib.nullcontext
 
 
 def notifications(app: App[Any]) -> list[Notification]:

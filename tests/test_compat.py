@@ -25,7 +25,7 @@ def test_node_bindings_are_the_ones_the_footer_reads() -> None:
 
 
 def test_the_xterm_parser_turns_bytes_into_keys() -> None:
-    parser = compat.XTermParser(False)
+    parser = compat.xterm_parser()
     keys = [m for m in parser.feed("a\x1b[A") if isinstance(m, events.Key)]
     keys += [m for m in parser.tick() if isinstance(m, events.Key)]
     assert [k.key for k in keys] == ["a", "up"]
@@ -37,7 +37,7 @@ def test_sharing_the_process_stdio_replaces_textuals_redirects(
 
     monkeypatch.setattr(textual.app, "redirect_stdout", textual.app.redirect_stdout)
     monkeypatch.setattr(textual.app, "redirect_stderr", textual.app.redirect_stderr)
-    compat.share_process_stdio()
+    compat.keep_process_stdio()
     assert textual.app.redirect_stdout is contextlib.nullcontext
     assert textual.app.redirect_stderr is contextlib.nullcontext
 

@@ -16,7 +16,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
-from smallworld_tui.compat import XTermParser
+from smallworld_tui.compat import xterm_parser
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -52,7 +52,7 @@ class SSHDriver(Driver):
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._terminal: Terminal = app.terminal  # type: ignore[attr-defined]
-        self._parser = XTermParser(debug)
+        self._parser = xterm_parser()
         self._ticker: asyncio.Task[None] | None = None
 
     @property

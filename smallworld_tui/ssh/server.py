@@ -21,7 +21,7 @@ from typing import Any
 
 import asyncssh
 
-from smallworld_tui.compat import share_process_stdio
+from smallworld_tui.compat import keep_process_stdio
 from smallworld_tui.engine import Record
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.session import GameSession
@@ -251,4 +251,4 @@ async def start_server(server: GameServer, host: str, port: int, host_key: async
 def quiet_textual_stdio() -> None:
     """Several Apps share this process: stop each from redirecting the process-wide stdout
     and stderr (they would restore each other's streams out of order)."""
-    share_process_stdio()
+    keep_process_stdio()
