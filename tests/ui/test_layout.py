@@ -90,3 +90,35 @@ async def test_the_map_grows_with_the_terminal() -> None:
     assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(drawn))
     width, _height = drawn[-1]
     assert width >= 0.6 * SIZES[-1][0]  # at 200×60 the map takes most of the width
+
+
+async def test_the_legend_toggles_and_the_help_shows_it_whole() -> None:
+    from smallworld_tui.ui.screens.help import HelpScreen
+
+    app = SmallWorldApp(midgame(), pass_screens=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        legend = screen.query_one("#legend")
+        assert not legend.display  # 40 rows: the map keeps the room until asked
+        await pilot.press("g")
+        await settle(pilot)
+        text = "\n".join(shown(screen.query_one("#legend-text")))
+        assert legend.display and "Monster" not in text  # the base game: no Monsters
+        assert "Lost Tribe" in text and "Forest" in text
+        await pilot.press("f1", "g")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and app.screen.tab == "legend"
+
+
+async def test_combo_rules_show_only_while_picking() -> None:
+    from smallworld_tui.engine import Action
+    from ui.driver import act, session
+
+    app = SmallWorldApp(session(), pass_screens=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        details = screen.query_one("#combo-details")
+        assert details.display and screen.has_class("-pick")
+        await act(pilot, Action("pick", 0))
+        assert not details.display  # no stale combo once it is picked
