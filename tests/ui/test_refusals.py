@@ -143,25 +143,20 @@ def test_a_second_hero_in_one_region() -> None:
     assert "already has a Hero" in message
 
 
-def test_a_final_roll_too_far_short_says_how_far() -> None:
+@pytest.mark.parametrize(("held", "defended", "kind", "reason"), [
+    (2, 6, "final", "more than 3 short"),  # 1 in hand against 8
+    (1, 0, "conquer", "at least 1 token"),  # nothing in hand
+])
+def test_conquests_without_enough_tokens(held: int, defended: int, kind: str,
+                                         reason: str) -> None:
     g = scenario(players=2)
     a, b = pair(plain, plain)
-    give(g, 1, "ratmen", "merchant", {b: 6})
-    give(g, 0, "orcs", "hill", {a: 2})
+    if defended:
+        give(g, 1, "ratmen", "merchant", {b: defended})
+    give(g, 0, "orcs", "hill", {a: held})
     begin_turn(g, 0)
-    assert g.armies[g.turn.acting].hand == 1
-    message = refused(g, "final", b)
-    assert "more than 3 short" in message
-
-
-def test_conquering_with_no_tokens_in_hand() -> None:
-    g = scenario(players=2)
-    a, b = pair(plain, plain)
-    give(g, 0, "orcs", "hill", {a: 1})
-    begin_turn(g, 0)
-    assert g.armies[0].hand == 0
-    message = refused(g, "conquer", b)
-    assert "at least 1 token" in message
+    assert g.armies[g.turn.acting].hand == held - 1
+    assert reason in refused(g, kind, b)
 
 
 async def test_the_game_screen_shows_the_engines_reason() -> None:
