@@ -106,5 +106,6 @@ def target_of(kind: str) -> str:
 
 
 def region_kinds() -> frozenset[str]:
-    """Every action kind whose target is a region."""
+    """Every action kind whose target is a region (content declares kinds when the engine
+    registers it, so this is read when needed)."""
     return frozenset(kind for kind in PARAMS if target_of(kind) == "region")

@@ -14,16 +14,6 @@ from smallworld_tui.ui.describe import coins, score_label
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 
 
-def breakdown_table(lines: Sequence[tuple[str, int]]) -> Table:
-    """Labelled coin lines, right-aligned ("Ratmen regions  +5")."""
-    table = Table.grid(padding=(0, 2))
-    table.add_column(overflow="fold")
-    table.add_column(justify="right", no_wrap=True)
-    for label, value in lines:
-        table.add_row(score_label(label), f"{value:+d}")
-    return table
-
-
 def turn_score(event: Event, name: str, total: int | None) -> Text:
     """The private note of a ``scored`` event: what the player scored this turn, how, and
     the coins they now have."""
