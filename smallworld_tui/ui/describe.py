@@ -15,7 +15,7 @@ from smallworld_tui.engine.content import GAMES, Content
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import Kind, display_name
-from smallworld_tui.ui.keymap import keys_of, target_of
+from smallworld_tui.ui.keymap import CONQUEST_WAYS, keys_of, target_of
 
 NEUTRAL_SEAT = -2
 
@@ -162,14 +162,9 @@ class Narrator:
         else:
             text = _("{attacker} took {region} from {victim}").format(
                 attacker=attacker, region=region, victim=self._victim(e))
-        how = {
-            "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
-            "final": _("with the die"), "berserk": _("after the Berserk roll"),
-            "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
-            "orb": _("with the Shiny Orb"),
-        }.get(e["via"])
+        how = CONQUEST_WAYS.get(e["via"])
         if how:
-            text = _("{sentence} {how}").format(sentence=text, how=how)
+            text = _("{sentence} {how}").format(sentence=text, how=_(how))
         return with_details(text, self._losses(e))
 
     def _victim(self, e: Event) -> str:

@@ -92,6 +92,16 @@ def others(kinds: list[str]) -> list[str]:
 
 NO_KEYS = ActionKeys()
 
+# how a conquest was made (the ``via`` of a ``conquered`` event), for the log; an ordinary
+# conquest, or one of a kind not listed, needs no words
+CONQUEST_WAYS: dict[str, str] = {
+    "final": N_("with the die"),
+    "dragon": N_("with the Dragon"), "sorcery": N_("by sorcery"),
+    "berserk": N_("after the Berserk roll"),
+    "vampire": N_("by a Vampire's bite"), "wisps": N_("after the Will-o'-Wisps' roll"),
+    "orb": N_("with the Shiny Orb"),
+}
+
 
 def keys_of(kind: str) -> ActionKeys:
     """How the interface offers ``kind`` (no key, no words of its own if it is unknown)."""
