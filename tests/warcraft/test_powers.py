@@ -130,14 +130,6 @@ def test_region_bonuses_stop_in_decline() -> None:
     assert line(events, 0, "farming") == 0 and line(events, 0, "ranger") == 1
 
 
-def test_fishing_counts_a_water_region_bordering_another() -> None:
-    """A Sea or Lake held (Naga) that borders another counts as bordering water."""
-    g = wc_game()
-    fisher = give(g, 0, "ethereals", "fishing", {3: 1})
-    assert POWERS["warcraft:fishing"].score(g, fisher) == 1
-    assert not POWERS["warcraft:fishing"].regions(g) >> 6 & 1  # the only Lake borders none
-
-
 def test_archaeologist_counts_artifacts_and_places_held() -> None:
     g = wc_game()
     give(g, 0, "ethereals", "archaeologist", {1: 1, 2: 1, 3: 1})
@@ -159,17 +151,14 @@ def test_battlemaster_pays_for_non_empty_regions_only() -> None:
 
 # --- costs ---------------------------------------------------------------------------------
 
-def test_blacksmith_takes_one_token_off_every_conquest_but_not_below_one() -> None:
+def test_blacksmith_takes_one_token_off_every_conquest_but_not_below_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     g = wc_game()
-    smiths = give(g, 0, "ethereals", "blacksmith", {5: 1}, hand=6)
+    smiths = give(g, 0, "ethereals", "blacksmith", {3: 1}, hand=6)
     give(g, 1, "kobolds", "farming", {1: 3})
-    assert [cost(g, smiths, r) for r in (0, 3, 8)] == [1, 2, 2]  # empty, Mountain, landing
-    g.region_army[5] = NOBODY  # let 1 be a neighbour: move the Blacksmiths to 3
-    g.region_tokens[5] = 0
-    smiths.mask = 1 << 3
-    g.region_army[3], g.region_tokens[3] = smiths.id, 1
-    assert cost(g, smiths, 1) == 2 + 3 - 1
-    check(g)
+    assert [cost(g, smiths, r) for r in (0, 1, 8)] == [1, 2 + 3 - 1, 2 + 1 - 1]
+    monkeypatch.setitem(POWERS["warcraft:blacksmith"].row, "discount", 9)
+    assert [cost(g, smiths, r) for r in (0, 1, 8)] == [1, 1, 1]
 
 
 def test_sailor_lands_anywhere_without_travel_cost() -> None:
@@ -212,7 +201,9 @@ def test_marsh_dweller_takes_a_toll_on_its_swamps_even_in_decline() -> None:
     give(g2, 0, "ethereals", "farming", {13: 1}, hand=8)
     declined = give(g2, 1, "kobolds", "marsh_dweller", {16: 1}, declined=True)
     assert declined.badge  # the badge stays with the declined race
-    assert paid(turn(g2, 0, 16), "marsh_dweller") == [(0, 1, 1)]
+    events = turn(g2, 0, 16)  # its last region: the race leaves the map, the toll is paid
+    assert not declined.alive and of(events, "race_removed")
+    assert paid(events, "marsh_dweller") == [(0, 1, 1)]
 
 
 def test_marsh_dweller_toll_from_a_player_without_coins_is_nothing() -> None:

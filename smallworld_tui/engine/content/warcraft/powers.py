@@ -65,19 +65,11 @@ def neighbours(g: GameState, mask: int) -> int:
     return near
 
 
-def immune_piece(g: GameState, region: int) -> Reason:
-    """The refusal naming the piece that makes ``region`` immune."""
-    kind = next(k for k, _ in g.pieces.on(region) if g.pieces.kinds[k].immune)
-    return N_("{region} is immune: its {piece} keeps you out"), {"region": region, "piece": kind}
-
-
 def why_untouchable(g: GameState, army: Army, region: int) -> Reason | None:
     """Why no power of ``army`` may touch ``region`` (immunity, a shield, a rule keeping
     others' help out), if that is so."""
     bit = 1 << region
-    if g.immune_mask(army.seat) & bit:
-        return immune_piece(g, region)
-    if shielded(g, army, bit):
+    if g.immune_mask(army.seat) & bit or shielded(g, army, bit):
         return why_unreachable(g, army, region)
     return why_unaided(g, army, region)
 
