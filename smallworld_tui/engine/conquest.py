@@ -13,7 +13,7 @@ from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import CostChange, Reason
+    from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.state import Army, GameState
 
 
@@ -187,6 +187,9 @@ class Ousted(NamedTuple):
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
     losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
+    #: the rules of each of ``losers`` once the region is lost, before any retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts)
+    rules: tuple[tuple[Content, ...], ...] = ()
 
 
 def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
@@ -234,6 +237,7 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     if defender is not None:
         if (returned or back) and prev not in g.turn.defenders:
             g.turn.defenders.append(prev)
+        ousted = ousted._replace(rules=tuple(g.rules_of(a) for a in ousted.losers))
         if defender.mask == 0 and defender.hand == 0 and defender.declined:
             retire(g, defender)
     return ousted
@@ -241,11 +245,11 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
     """The rules react to ``oust``: the defender's player's armies, even one that just
-    retired (``on_region_lost``), or the ruleset when neutral defenders were taken (a lair
-    reveals its item)."""
+    retired, with the rules they had when the region was lost (``on_region_lost``), or the
+    ruleset when neutral defenders were taken (a lair reveals its item)."""
     if ousted.army is not None:
-        for other in ousted.losers:
-            for t in g.rules_of(other):
+        for other, rules in zip(ousted.losers, ousted.rules, strict=True):
+            for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
     elif ousted.seat == NEUTRAL:
         g.rules.on_neutral_taken(g, attacker, region, ousted.race)

@@ -7,7 +7,8 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``picked``: race, power, slot, paid, collected, tokens
 - ``declined``: race, power, removed (the older declined race it replaced, or "")
 - ``conquered``: race, power, region, tokens (placed there), cost (of the region), via
-  ("conquer", "final", "dragon", "sorcery", "berserk", "vampire", "wisps", "orb"),
+  ("conquer", "final", "dragon", "sorcery", "berserk", "vampire", "wisps", "orb",
+  "champion"),
   defender_seat (-1 none, -2 neutral defenders), defender_race, defender_declined, lost
   (tokens the defender lost), returned (tokens back to the defender's hand)
 - ``die_rolled``: value, region, short (tokens missing before the roll), success
@@ -36,6 +37,11 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
   returned (the Balrog took a region for nobody)
 - ``piece_removed``: piece, region
 - ``bag_chosen``: item (the relic the Bag-o'-Many-Things acts as this turn)
+- ``token_moved``: region, to (-1: discarded), defender_seat (-2 for neutral defenders),
+  defender_race (or the neutral kind), defender_declined, piece (the piece that went
+  instead of a race token, e.g. a Beast, or "") — ``seat`` made it leave (Intimidating)
+- ``regions_swapped``: region, to (everything on the two regions changed places: Portal
+  Mage)
 - ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
   item whose rule moved the coins); ``seat`` received them
 - ``game_over``: winners, coins

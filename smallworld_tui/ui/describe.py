@@ -148,7 +148,7 @@ class Narrator:
             "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
             "final": _("with the die"), "berserk": _("after the Berserk roll"),
             "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
-            "orb": _("with the Shiny Orb"),
+            "orb": _("with the Shiny Orb"), "champion": _("with the Champion"),
         }.get(e["via"])
         if how:
             text = _("{sentence} {how}").format(sentence=text, how=how)
@@ -241,6 +241,20 @@ class Narrator:
     def _bag_chosen(self, e: Event) -> str:
         return _("{name}'s Bag-o'-Many-Things acts as {item} this turn").format(
             name=self.name(e.seat), item=content_name("item", e["item"]))
+
+    def _token_moved(self, e: Event) -> str:
+        what = piece_name(e["piece"]) if e["piece"] else _("token")
+        if e["to"] < 0:
+            return _("{name} intimidated {victim}: a {what} left {region} for good").format(
+                name=self.name(e.seat), victim=self._victim(e), what=what,
+                region=self.region(e["region"]))
+        return _("{name} intimidated {victim}: a {what} went from {region} to {to}").format(
+            name=self.name(e.seat), victim=self._victim(e), what=what,
+            region=self.region(e["region"]), to=self.region(e["to"]))
+
+    def _regions_swapped(self, e: Event) -> str:
+        return _("{name} opened a portal: everything on {region} and {to} changed places").format(
+            name=self.name(e.seat), region=self.region(e["region"]), to=self.region(e["to"]))
 
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
@@ -357,6 +371,14 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         relic = GAMES["underground"].items[target]
         return _("Let the Bag-o'-Many-Things act as {name}").format(
             name=content_name("item", relic))
+    if kind in ("intimidate", "portal"):
+        count = action.count
+        to = region_label(board, count) if 0 <= count < len(board.regions) else ""
+        if kind == "portal":
+            return _("Open a portal between {region} and {to}").format(region=region, to=to)
+        if not to:
+            return _("Intimidate {region}").format(region=region)
+        return _("Intimidate {region}: move a token to {to}").format(region=region, to=to)
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)
@@ -377,6 +399,10 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         "queen": _("Place the Queen in {region}"),
         "armor": _("Place a Mushroom Armor in {region}"),
         "vampire": _("Bite the lone token in {region} (Vampire)"),
+        "champion": _("Send the Champion to take {region} (no token)"),
+        "place_champion": _("Place the Champion in {region}"),
+        "beast": _("Place a Beast in {region}"),
+        "fort": _("Build a Fort in {region}"),
         "end_redeploy": _("End redeployment"),
         "end_turn": _("End turn"),
     }.get(kind, kind)

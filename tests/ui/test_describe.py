@@ -54,6 +54,10 @@ SAMPLES = [
                                "given": "underground:stone", "slot": 2, "hand": 11}),
     Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
                                  "old_race": "underground:shrooms"}),
+    Event("token_moved", 0, {"region": 7, "to": 3, "defender_seat": 1,
+                             "defender_race": "warcraft:orcs", "defender_declined": False,
+                             "piece": ""}),
+    Event("regions_swapped", 1, {"region": 7, "to": 3}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -136,6 +140,25 @@ def test_underground_swaps_and_pieces_read_as_sentences() -> None:
     assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
     bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
     assert "by a Vampire's bite" in narrator.sentence(bite)
+
+
+def test_warcraft_power_sentences_and_two_region_labels() -> None:
+    n = Narrator(NAMES, BOARD)
+    r3, r7 = region_label(BOARD, 3), region_label(BOARD, 7)
+    moved = next(e for e in SAMPLES if e.kind == "token_moved")
+    assert n.sentence(moved) == f"Amy intimidated Ben's Orcs: a token went from {r7} to {r3}"
+    gone = Event("token_moved", 0, {**moved.data, "to": -1, "piece": "warcraft:beast"})
+    assert n.sentence(gone) == f"Amy intimidated Ben's Orcs: a Beast left {r7} for good"
+    swapped = next(e for e in SAMPLES if e.kind == "regions_swapped")
+    assert n.sentence(swapped) == (
+        f"Ben opened a portal: everything on {r7} and {r3} changed places")
+    champion = Event("conquered", 1, {**SAMPLES[3].data, "via": "champion"})
+    assert "with the Champion" in n.sentence(champion)
+    assert action_label(Action("intimidate", 7, 3), NAMES, BOARD) == (
+        f"Intimidate {r7}: move a token to {r3}")
+    assert action_label(Action("intimidate", 7, -1), NAMES, BOARD) == f"Intimidate {r7}"
+    assert action_label(Action("portal", 3, 7), NAMES, BOARD) == (
+        f"Open a portal between {r3} and {r7}")
 
 
 def test_item_sentences_name_the_item_and_what_happened() -> None:
