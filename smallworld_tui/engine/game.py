@@ -110,10 +110,11 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     if may_decline(g, army):
         out.append(A.DECLINE)
     hooks = g.hooks(army)
-    if conquest_blocker(g, army):
-        for t in hooks.conquest:
-            out += t.conquest_actions(g, army)
-        return out + _turn_actions(g)
+    if conquest_blocker(g, army):  # only the choices that must come first
+        for t in hooks.blocker:
+            if t.conquest_blocker(g, army):
+                out += t.conquest_actions(g, army)
+        return out
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
