@@ -137,6 +137,10 @@ def _warcraft(g: GameState) -> None:
     seats = sorted(s for team in g.rules.teams(g).values() for s in team)
     assert seats == (list(range(g.players)) if teams else [])
     _bombs(g)
+    for army in g.armies:
+        harmony = army.extra.get("warcraft:harmony", 0)
+        assert not harmony >> army.seat & 1, "Harmony given to the Pandaren's own player"
+        assert harmony.bit_count() <= g.rules.table["pieces"]["harmony"]["count"]
 
 
 def _bombs(g: GameState) -> None:
