@@ -162,3 +162,25 @@ def _warcraft(g: GameState) -> None:
             assert all(faction(r) == column for r in banners), f"a stranger in {column}"
     seats = sorted(s for team in g.rules.teams(g).values() for s in team)
     assert seats == (list(range(g.players)) if teams else [])
+    _bombs(g)
+    for army in g.armies:
+        harmony = army.extra.get("warcraft:harmony", 0)
+        assert not harmony >> army.seat & 1, "Harmony given to the Pandaren's own player"
+        assert harmony.bit_count() <= g.rules.table["pieces"]["harmony"]["count"]
+
+
+def _bombs(g: GameState) -> None:
+    """The Goblins' bombs: one piece on the map per bomb laid, never two in a region; every
+    bomb in the pile, laid, or turned up — as many exploding ones as the box holds."""
+    data = g.item_data.get("warcraft:goblins")
+    laid = g.pieces.mask("warcraft:bomb")
+    if data is None:
+        assert not laid, "bombs on the map without a bomb pile"
+        return
+    regions = [r for r, _ in data["placed"]]
+    assert len(set(regions)) == len(regions) and sum(1 << r for r in regions) == laid
+    assert all(g.pieces.count("warcraft:bomb", r) == 1 for r in regions)
+    values = data["pile"] + [v for _, v in data["placed"]]
+    row = g.rules.table["pieces"]["bomb"]
+    assert len(values) + sum(data["seen"]) == row["count"], "bombs lost or added"
+    assert values.count(1) + data["seen"][1] == row["exploding"], "exploding bombs miscounted"

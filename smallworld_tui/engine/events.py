@@ -44,6 +44,20 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
   Mage)
 - ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
   item whose rule moved the coins); ``seat`` received them
+- ``token_saved``: race, region, count (tokens the race kept instead of losing them: Draenei)
+- ``artifact_stolen``: item, source, region (the Ethereals moved an artifact from ``source``)
+- ``discount_readied``: race (the Ethereals' discount waits for their next conquest)
+- ``tokens_bought``: race, count, coins (the Forsaken paid the bank for tokens)
+- ``air_raid``: race, region, value (the Gnomes' raid: the die's ``value`` comes off the cost)
+- ``bomb_revealed``: region, exploding, defender_seat, defender_race, defender_declined, lost,
+  returned (a Goblin bomb turned up: an exploding one emptied the region)
+- ``bomb_returned``: region (a bomb whose region was emptied went back on the pile unseen)
+- ``objective_reached``: region, by (the seat whose conquest reached ``seat``'s Military
+  Objective)
+- ``harmony_given``: race, seats (the Pandaren gave Harmony to these seats)
+- ``harmony_returned``: race (the Pandaren took their Harmony back)
+- ``form_taken``: race, form (the action: "human_form" or "worgen_form"), coins (gained or
+  paid)
 - ``game_over``: winners, coins
 """
 

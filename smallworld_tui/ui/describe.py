@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from smallworld_tui.data import entry
 from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import display_name
 
@@ -304,6 +306,64 @@ class Narrator:
             name=self.name(e.seat), piece=piece_name(e["piece"]),
             region=self.region(e["region"]))
 
+    def _token_saved(self, e: Event) -> str:
+        return _("{army} kept {tokens} they would have lost in {region}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]),
+            region=self.region(e["region"]))
+
+    def _artifact_stolen(self, e: Event) -> str:
+        return _("{name} stole {item} from {source} into {region}").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            source=self.region(e["source"]), region=self.region(e["region"]))
+
+    def _discount_readied(self, e: Event) -> str:
+        return _("{army} readied their discount on a Legendary Place for the next "
+                 "conquest").format(army=self.owned(e.seat, race_name(e["race"])))
+
+    def _tokens_bought(self, e: Event) -> str:
+        return _("{army} raised {tokens} for {coins}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]),
+            coins=coins(e["coins"]))
+
+    def _air_raid(self, e: Event) -> str:
+        return _("{army} flew an air raid on {region}: the die takes {value} off its "
+                 "cost").format(army=self.owned(e.seat, race_name(e["race"])),
+                                region=self.region(e["region"]), value=e["value"])
+
+    def _bomb_revealed(self, e: Event) -> str:
+        region = self.region(e["region"])
+        if not e["exploding"]:
+            return _("{name}'s bomb in {region} was a dud").format(
+                name=self.name(e.seat), region=region)
+        text = _("{name}'s bomb blew up {region}, held by {victim}").format(
+            name=self.name(e.seat), region=region, victim=self._victim(e))
+        return with_details(text, self._losses(e))
+
+    def _bomb_returned(self, e: Event) -> str:
+        return _("{name}'s bomb in {region} went back on the pile unseen").format(
+            name=self.name(e.seat), region=self.region(e["region"]))
+
+    def _objective_reached(self, e: Event) -> str:
+        return _("{by} reached {name}'s Military Objective in {region}").format(
+            by=self.name(e["by"]), name=self.name(e.seat), region=self.region(e["region"]))
+
+    def _harmony_given(self, e: Event) -> str:
+        return _("{army} gave Harmony to {names}").format(
+            army=self.owned(e.seat, race_name(e["race"])),
+            names=joined(self.name(s) for s in e["seats"]))
+
+    def _harmony_returned(self, e: Event) -> str:
+        return _("{army} took their Harmony back").format(
+            army=self.owned(e.seat, race_name(e["race"])))
+
+    def _form_taken(self, e: Event) -> str:
+        army = self.owned(e.seat, race_name(e["race"]))
+        if e["form"] == "human_form":
+            return _("{army} took human form (+{coins})").format(
+                army=army, coins=coins(e["coins"]))
+        return _("{army} took worgen form (paid {coins}): their conquests cost less this "
+                 "turn").format(army=army, coins=coins(e["coins"]))
+
     def _game_over(self, e: Event) -> str:
         winners = joined(self.name(s) for s in e["winners"])
         return _("Game over: {winners} won").format(winners=winners)
@@ -379,6 +439,20 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         if not to:
             return _("Intimidate {region}").format(region=region)
         return _("Intimidate {region}: move a token to {to}").format(region=region, to=to)
+    if kind == "steal":
+        return _("Steal {item} into {region}").format(
+            item=content_name("item", ARTIFACTS[target]),
+            region=region_label(board, action.count))
+    if kind == "recruit":
+        price = entry("race", "warcraft:forsaken")["price_per_token"]
+        return _("Raise {tokens} for {coins}").format(tokens=tokens(target),
+                                                     coins=coins(target * price))
+    if kind in ("human_form", "worgen_form"):
+        row = entry("race", "warcraft:worgen")
+        if kind == "human_form":
+            return _("Take human form (+{coins})").format(coins=coins(row["human_coins"]))
+        return _("Take worgen form (pay {coins}: conquests cost {tokens} fewer)").format(
+            coins=coins(row["worgen_price"]), tokens=tokens(row["discount"]))
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)
@@ -403,6 +477,11 @@ def action_label(action: Action, names: Sequence[str], board: Map,
         "place_champion": _("Place the Champion in {region}"),
         "beast": _("Place a Beast in {region}"),
         "fort": _("Build a Fort in {region}"),
+        "place_discount": _("Ready the Ethereals' discount on a Legendary Place"),
+        "air_raid": _("Fly an air raid on {region} (roll the die)"),
+        "bomb": _("Lay a bomb in {region}"),
+        "objective": _("Place a Military Objective in {region}"),
+        "recall_objective": _("Pick up the Military Objective in {region}"),
         "end_redeploy": _("End redeployment"),
         "end_turn": _("End turn"),
     }.get(kind, kind)

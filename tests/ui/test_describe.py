@@ -11,6 +11,7 @@ from smallworld_tui.engine import Action, Event
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -58,6 +59,19 @@ SAMPLES = [
                              "defender_race": "warcraft:orcs", "defender_declined": False,
                              "piece": ""}),
     Event("regions_swapped", 1, {"region": 7, "to": 3}),
+    Event("token_saved", 1, {"race": "warcraft:draenei", "region": 7, "count": 1}),
+    Event("artifact_stolen", 0, {"item": "warcraft:frostmourne", "source": 6, "region": 7}),
+    Event("discount_readied", 0, {"race": "warcraft:ethereals"}),
+    Event("tokens_bought", 1, {"race": "warcraft:forsaken", "count": 2, "coins": 2}),
+    Event("air_raid", 0, {"race": "warcraft:gnomes", "region": 7, "value": 2}),
+    Event("bomb_revealed", 1, {"region": 7, "exploding": True, "defender_seat": 0,
+                               "defender_race": "warcraft:humans", "defender_declined": False,
+                               "lost": 1, "returned": 2}),
+    Event("bomb_returned", 1, {"region": 7}),
+    Event("objective_reached", 0, {"region": 7, "by": 1}),
+    Event("harmony_given", 0, {"race": "warcraft:pandaren", "seats": [1]}),
+    Event("harmony_returned", 0, {"race": "warcraft:pandaren"}),
+    Event("form_taken", 1, {"race": "warcraft:worgen", "form": "worgen_form", "coins": 1}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -182,3 +196,25 @@ def test_the_bag_names_the_relic_it_acts_as() -> None:
     orb = GAMES["underground"].items.index("underground:shiny_orb")
     assert action_label(Action("bag", orb), NAMES, BOARD) == (
         "Let the Bag-o'-Many-Things act as The Shiny Orb")
+
+
+def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
+    n = Narrator(NAMES, BOARD)
+    r6, r7 = region_label(BOARD, 6), region_label(BOARD, 7)
+    blast = next(e for e in SAMPLES if e.kind == "bomb_revealed")
+    assert n.sentence(blast) == (f"Ben's bomb blew up {r7}, held by Amy's Humans "
+                                 "(−1 token, 2 tokens back to hand)")
+    dud = Event("bomb_revealed", 1, {**blast.data, "exploding": False})
+    assert n.sentence(dud) == f"Ben's bomb in {r7} was a dud"
+    stolen = next(e for e in SAMPLES if e.kind == "artifact_stolen")
+    assert n.sentence(stolen) == f"Amy stole Frostmourne from {r6} into {r7}"
+    human = Event("form_taken", 0, {"race": "warcraft:worgen", "form": "human_form",
+                                    "coins": 2})
+    assert n.sentence(human) == "Amy's Worgen took human form (+2 coins)"
+    assert n.sentence(next(e for e in SAMPLES if e.kind == "objective_reached")) == (
+        f"Ben reached Amy's Military Objective in {r7}")
+    steal = Action("steal", ARTIFACTS.index("warcraft:frostmourne"), 7)
+    assert action_label(steal, NAMES, BOARD) == f"Steal Frostmourne into {r7}"
+    assert action_label(Action("worgen_form"), NAMES, BOARD) == (
+        "Take worgen form (pay 1 coin: conquests cost 1 token fewer)")
+    assert action_label(Action("recruit", 2), NAMES, BOARD) == "Raise 2 tokens for 2 coins"
