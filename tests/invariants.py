@@ -15,14 +15,16 @@ def check(g: GameState) -> None:
     """Raise AssertionError naming the first broken invariant."""
     rules = g.rules
     alive = [a for a in g.armies if a.alive]
-    # one race per region, regions and masks agree, every held region has a token
+    # one race per region, regions and masks agree, every held region has a token (or a
+    # piece defending like one: the Warcraft Champion may hold a region alone)
     seen = 0
     for a in alive:
         assert not (a.mask & seen), f"army {a.id} shares a region"
         seen |= a.mask
         for r in bits(a.mask):
             assert g.region_army[r] == a.id, f"region {r} mask/army mismatch"
-            assert g.region_tokens[r] >= 1, f"region {r} held with no token"
+            assert g.region_tokens[r] >= 1 or g.pieces.as_tokens(r), (
+                f"region {r} held with no token")
         assert a.hand >= 0
         assert all(n >= 0 for n in a.reserve.values())
     for r, army in enumerate(g.region_army):
@@ -120,8 +122,32 @@ def _ghost(g: GameState, mask: int) -> None:
     assert crypt is None or not mask >> crypt & 1, "the Ghost guards the Crypt's own region"
 
 
+def _champion(g: GameState, mask: int) -> None:
+    assert mask.bit_count() <= 1, "more than one Champion"
+    for army in g.armies:
+        if army.reserve.get("warcraft:champion"):
+            assert not mask, "the Champion both on the map and in hand"
+    for r in bits(mask):
+        holder = g.holder(r)
+        assert holder is not None and holder.power == "warcraft:champion" and (
+            not holder.declined), f"the Champion in region {r} away from its race"
+
+
+def _beasts(g: GameState, mask: int) -> None:
+    """Beasts stand only with a race token of their Beastmaster race; no more than the box."""
+    for r in bits(mask):
+        holder = g.holder(r)
+        assert holder is not None and holder.power == "warcraft:beastmaster" and (
+            not holder.declined), f"a Beast in region {r} away from its race"
+        assert g.region_tokens[r] >= 1, f"a Beast alone in region {r}"
+    held = sum(a.reserve.get("warcraft:beast", 0) for a in g.armies)
+    kind = g.pieces.kinds["warcraft:beast"]
+    assert g.pieces.total(kind.id) + held <= kind.count, "more Beasts than the box holds"
+
+
 PIECE_RULES = {"underground:keep_on_the_motherland": _keep, "underground:balrog": _balrog,
-               "underground:ghost": _ghost}
+               "underground:ghost": _ghost, "warcraft:champion": _champion,
+               "warcraft:beast": _beasts}
 
 
 def _warcraft(g: GameState) -> None:
@@ -136,3 +162,25 @@ def _warcraft(g: GameState) -> None:
             assert all(faction(r) == column for r in banners), f"a stranger in {column}"
     seats = sorted(s for team in g.rules.teams(g).values() for s in team)
     assert seats == (list(range(g.players)) if teams else [])
+    _bombs(g)
+    for army in g.armies:
+        harmony = army.extra.get("warcraft:harmony", 0)
+        assert not harmony >> army.seat & 1, "Harmony given to the Pandaren's own player"
+        assert harmony.bit_count() <= g.rules.table["pieces"]["harmony"]["count"]
+
+
+def _bombs(g: GameState) -> None:
+    """The Goblins' bombs: one piece on the map per bomb laid, never two in a region; every
+    bomb in the pile, laid, or turned up — as many exploding ones as the box holds."""
+    data = g.item_data.get("warcraft:goblins")
+    laid = g.pieces.mask("warcraft:bomb")
+    if data is None:
+        assert not laid, "bombs on the map without a bomb pile"
+        return
+    regions = [r for r, _ in data["placed"]]
+    assert len(set(regions)) == len(regions) and sum(1 << r for r in regions) == laid
+    assert all(g.pieces.count("warcraft:bomb", r) == 1 for r in regions)
+    values = data["pile"] + [v for _, v in data["placed"]]
+    row = g.rules.table["pieces"]["bomb"]
+    assert len(values) + sum(data["seen"]) == row["count"], "bombs lost or added"
+    assert values.count(1) + data["seen"][1] == row["exploding"], "exploding bombs miscounted"

@@ -16,13 +16,15 @@ def play_random_game(
     after_action: Callable[[GameState, Action], None] | None = None,
     game: str = "base",
     options: dict[str, Any] | None = None,
+    powers: list[str] | None = None,
 ) -> tuple[GameState, Record]:
     """Play one whole game choosing uniformly among legal actions (game seed = ``seed``,
-    choices from a separate generator seeded from it).  Returns the final state and its
-    record; ``after_action`` is called after every action (property tests)."""
-    g = new_game(names, map_name, seed, options, game=game)
+    choices from a separate generator seeded from it; ``powers`` pins the top of the power
+    stack).  Returns the final state and its record; ``after_action`` is called after every
+    action (property tests)."""
+    g = new_game(names, map_name, seed, options, powers=powers, game=game)
     record = Record(players=list(names), map=g.map_source, seed=seed, options=dict(g.options),
-                    game=game)
+                    powers=powers, game=game)
     chooser = random.Random(seed ^ 0x5EED)
     while not g.finished:
         choices = legal_actions(g)

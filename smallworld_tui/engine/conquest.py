@@ -13,7 +13,7 @@ from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import CostChange, Reason
+    from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.state import Army, GameState
 
 
@@ -26,26 +26,35 @@ def reach_mask(g: GameState, army: Army) -> int:
     players' pieces make immune and regions a trait shields from this army are out.
     """
     hooks = g.hooks(army)
-    helped = 0
     if army.mask == 0:
         reach = g.rules.entry_mask(g)
-        for t in hooks.entry:
-            helped |= t.entry_mask(g, army)
     else:
         reach = g.rules.open_mask(g)
         neighbors = g.map.neighbor_masks
         for r in bits(army.mask):
             reach |= neighbors[r]
-        for t in hooks.reach:
-            helped |= t.reach_mask(g, army)
-    if helped:
-        reach |= helped & ~g.unaided(army)
+    reach |= helped_mask(g, army)
     reach &= ~army.mask
     reach &= ~g.closed_mask
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
     return reach & ~shielded(g, army, reach)
+
+
+def helped_mask(g: GameState, army: Army) -> int:
+    """Regions the army's own rules let it attack beyond the game's rules (where a race with
+    no region enters, ``entry_mask``; else ``reach_mask``), never regions no rule may help
+    to take (``GameState.unaided``).  They count as adjacent: no travel cost."""
+    hooks = g.hooks(army)
+    helped = 0
+    if army.mask == 0:
+        for t in hooks.entry:
+            helped |= t.entry_mask(g, army)
+    else:
+        for t in hooks.reach:
+            helped |= t.reach_mask(g, army)
+    return helped & ~g.unaided(army) if helped else 0
 
 
 def shielded(g: GameState, army: Army, mask: int) -> int:
@@ -128,7 +137,8 @@ class Costs:
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
         self.aid = aid
         self.unaided = unaided
-        self.travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
+        travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
+        self.travel = travel & ~helped_mask(g, army) if travel else 0
         self.travel_cost = g.rules.travel_cost
 
     def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
@@ -187,6 +197,9 @@ class Ousted(NamedTuple):
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
     losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
+    #: the rules of each of ``losers`` once the region is lost, before any retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts)
+    rules: tuple[tuple[Content, ...], ...] = ()
 
 
 def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
@@ -195,10 +208,11 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
 
     Neutral defenders are all lost.  A race defending loses ``losses`` tokens if given
     (Sorcery: all of them), else ``loss`` as its own rules change it (Elves), and takes the
-    rest back into hand, to be redeployed at the end of this turn; a declined race with
-    nothing left retires.  The region's pieces react to the change (most leave, some stay,
-    some go back to the old holder's reserve).  Call ``after_oust`` once the region has its
-    new occupant.
+    rest back into hand, to be redeployed at the end of this turn; a declined race with no
+    region left retires (unless it conquers in decline and has tokens in hand).  The
+    region's pieces react to the change (most leave, some stay, some go back to the old
+    holder's reserve); the lost tokens count for the attacker
+    (``TurnState.lost``).  Call ``after_oust`` once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
@@ -228,24 +242,28 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
             g.turn.attacked.add(d.seat)
         ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
                         tuple(g.armies_of(d.seat)))
+    if ousted.lost:
+        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
     back = g.clear_pieces(region, defender)
     if defender is not None:
         if (returned or back) and prev not in g.turn.defenders:
             g.turn.defenders.append(prev)
-        if defender.mask == 0 and defender.hand == 0 and defender.declined:
+        ousted = ousted._replace(rules=tuple(g.rules_of(a) for a in ousted.losers))
+        if defender.mask == 0 and defender.declined and (
+                defender.hand == 0 or not defender.has("acts_in_decline")):
             retire(g, defender)
     return ousted
 
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
     """The rules react to ``oust``: the defender's player's armies, even one that just
-    retired (``on_region_lost``), or the ruleset when neutral defenders were taken (a lair
-    reveals its item)."""
+    retired, with the rules they had when the region was lost (``on_region_lost``), or the
+    ruleset when neutral defenders were taken (a lair reveals its item)."""
     if ousted.army is not None:
-        for other in ousted.losers:
-            for t in g.rules_of(other):
+        for other, rules in zip(ousted.losers, ousted.rules, strict=True):
+            for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
     elif ousted.seat == NEUTRAL:
         g.rules.on_neutral_taken(g, attacker, region, ousted.race)
@@ -280,6 +298,11 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     after_oust(g, army, region, ousted)
     for t in g.rules_of(army):
         t.on_conquered(g, army, region)
+    if "on_any_conquest" in g.rules.hooks_used:
+        for other in g.armies:
+            if other.alive:
+                for t in g.hooks(other).watch:
+                    t.on_any_conquest(g, other, region, army)
     g.emit(
         "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
         region=region,

@@ -25,7 +25,7 @@ from smallworld_tui.engine.content import RACES, Content
 from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
-from smallworld_tui.engine.explain import illegal, redeploy_blocker
+from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army, GameState, TurnState
@@ -109,6 +109,12 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
     if may_decline(g, army):
         out.append(A.DECLINE)
+    hooks = g.hooks(army)
+    if conquest_blocker(g, army):  # only the choices that must come first
+        for t in hooks.blocker:
+            if t.conquest_blocker(g, army):
+                out += t.conquest_actions(g, army)
+        return out
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
@@ -116,9 +122,8 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
-            hooks = g.hooks(army)
             if hand >= 1:
-                final = not hooks.no_final_roll
+                final = not hooks.no_final_roll and hand >= hooks.kept
                 most = g.rules.max_shortfall
                 for r, cost in conquest_costs(g, army):
                     if cost <= hand:

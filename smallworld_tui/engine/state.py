@@ -136,6 +136,7 @@ class TurnState:
     conquered: dict[int, int] = field(default_factory=dict)  # army id -> regions taken
     nonempty: dict[int, int] = field(default_factory=dict)  # army id -> non-empty regions taken
     beaten: dict[int, int] = field(default_factory=dict)  # army id -> regions taken from it
+    lost: dict[int, int] = field(default_factory=dict)  # army id -> tokens it made others lose
     attacked: set[int] = field(default_factory=set)  # seats whose active race we attacked
     roll: int = -1  # a die rolled for the next conquest, not yet used (-1: none)
     conquest_over: bool = False  # the final die was rolled
@@ -147,7 +148,7 @@ class TurnState:
     def copy(self) -> TurnState:
         return TurnState(
             self.acting, self.readied, [list(x) for x in self.snapshot], dict(self.conquered),
-            dict(self.nonempty), dict(self.beaten), set(self.attacked), self.roll,
+            dict(self.nonempty), dict(self.beaten), dict(self.lost), set(self.attacked), self.roll,
             self.conquest_over, list(self.defenders), self.expanded, self.declined,
             {k: list(v) if isinstance(v, list) else v for k, v in self.extra.items()},
         )
@@ -159,7 +160,8 @@ class TurnState:
         return {
             "acting": self.acting, "readied": self.readied, "snapshot": self.snapshot,
             "conquered": keyed(self.conquered), "nonempty": keyed(self.nonempty),
-            "beaten": keyed(self.beaten), "attacked": sorted(self.attacked), "roll": self.roll,
+            "beaten": keyed(self.beaten), "lost": keyed(self.lost),
+            "attacked": sorted(self.attacked), "roll": self.roll,
             "conquest_over": self.conquest_over, "defenders": self.defenders,
             "expanded": self.expanded, "declined": self.declined,
             "extra": dict(sorted(self.extra.items())),
@@ -173,7 +175,8 @@ class TurnState:
         return TurnState(
             acting=d["acting"], readied=d["readied"], snapshot=[list(x) for x in d["snapshot"]],
             conquered=keyed(d["conquered"]), nonempty=keyed(d["nonempty"]),
-            beaten=keyed(d["beaten"]), attacked=set(d["attacked"]), roll=d["roll"],
+            beaten=keyed(d["beaten"]), lost=keyed(d["lost"]), attacked=set(d["attacked"]),
+            roll=d["roll"],
             conquest_over=d["conquest_over"], defenders=list(d["defenders"]),
             expanded=d["expanded"], declined=d["declined"], extra=dict(d["extra"]),
         )

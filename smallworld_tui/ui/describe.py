@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from smallworld_tui.data import entries, qualify
 from smallworld_tui.engine import Action, Event, IllegalAction
+from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES, Content
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import Kind, display_name
-from smallworld_tui.ui.keymap import CONQUEST_WAYS, keys_of, target_of
+from smallworld_tui.ui.keymap import CONQUEST_WAYS, keys_of
 
 NEUTRAL_SEAT = -2
 
@@ -256,6 +258,20 @@ class Narrator:
         return _("{name}'s Bag-o'-Many-Things acts as {item} this turn").format(
             name=self.name(e.seat), item=content_name("item", e["item"]))
 
+    def _token_moved(self, e: Event) -> str:
+        what = piece_name(e["piece"]) if e["piece"] else _("token")
+        if e["to"] < 0:
+            return _("{name} intimidated {victim}: a {what} left {region} for good").format(
+                name=self.name(e.seat), victim=self._victim(e), what=what,
+                region=self.region(e["region"]))
+        return _("{name} intimidated {victim}: a {what} went from {region} to {to}").format(
+            name=self.name(e.seat), victim=self._victim(e), what=what,
+            region=self.region(e["region"]), to=self.region(e["to"]))
+
+    def _regions_swapped(self, e: Event) -> str:
+        return _("{name} opened a portal: everything on {region} and {to} changed places").format(
+            name=self.name(e.seat), region=self.region(e["region"]), to=self.region(e["to"]))
+
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
         if e["payer"] < 0:
@@ -304,6 +320,64 @@ class Narrator:
             name=self.name(e.seat), piece=piece_name(e["piece"]),
             region=self.region(e["region"]))
 
+    def _token_saved(self, e: Event) -> str:
+        return _("{army} kept {tokens} they would have lost in {region}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]),
+            region=self.region(e["region"]))
+
+    def _artifact_stolen(self, e: Event) -> str:
+        return _("{name} stole {item} from {source} into {region}").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            source=self.region(e["source"]), region=self.region(e["region"]))
+
+    def _discount_readied(self, e: Event) -> str:
+        return _("{army} readied their discount on a Legendary Place for the next "
+                 "conquest").format(army=self.owned(e.seat, race_name(e["race"])))
+
+    def _tokens_bought(self, e: Event) -> str:
+        return _("{army} raised {tokens} for {coins}").format(
+            army=self.owned(e.seat, race_name(e["race"])), tokens=tokens(e["count"]),
+            coins=coins(e["coins"]))
+
+    def _air_raid(self, e: Event) -> str:
+        return _("{army} flew an air raid on {region}: the die takes {value} off its "
+                 "cost").format(army=self.owned(e.seat, race_name(e["race"])),
+                                region=self.region(e["region"]), value=e["value"])
+
+    def _bomb_revealed(self, e: Event) -> str:
+        region = self.region(e["region"])
+        if not e["exploding"]:
+            return _("{name}'s bomb in {region} was a dud").format(
+                name=self.name(e.seat), region=region)
+        text = _("{name}'s bomb blew up {region}, held by {victim}").format(
+            name=self.name(e.seat), region=region, victim=self._victim(e))
+        return with_details(text, self._losses(e))
+
+    def _bomb_returned(self, e: Event) -> str:
+        return _("{name}'s bomb in {region} went back on the pile unseen").format(
+            name=self.name(e.seat), region=self.region(e["region"]))
+
+    def _objective_reached(self, e: Event) -> str:
+        return _("{by} reached {name}'s Military Objective in {region}").format(
+            by=self.name(e["by"]), name=self.name(e.seat), region=self.region(e["region"]))
+
+    def _harmony_given(self, e: Event) -> str:
+        return _("{army} gave Harmony to {names}").format(
+            army=self.owned(e.seat, race_name(e["race"])),
+            names=joined(self.name(s) for s in e["seats"]))
+
+    def _harmony_returned(self, e: Event) -> str:
+        return _("{army} took their Harmony back").format(
+            army=self.owned(e.seat, race_name(e["race"])))
+
+    def _form_taken(self, e: Event) -> str:
+        army = self.owned(e.seat, race_name(e["race"]))
+        if e["form"] == "human_form":
+            return _("{army} took human form (+{coins})").format(
+                army=army, coins=coins(e["coins"]))
+        return _("{army} took worgen form (paid {coins}): their conquests cost less this "
+                 "turn").format(army=army, coins=coins(e["coins"]))
+
     def _game_over(self, e: Event) -> str:
         winners = joined(self.name(s) for s in e["winners"])
         return _("Game over: {winners} won").format(winners=winners)
@@ -334,6 +408,30 @@ def action_owner(kind: str) -> Content | None:
     return None
 
 
+def action_words(action: Action, names: Sequence[str], board: Map,
+                 owner: Content | None) -> dict[str, str]:
+    """A word for each parameter of the action (see ``keymap.ActionKeys``): regions by their
+    label, a seat by the player's name, a relic, place or artifact by its name, a count as
+    tokens; "" for a value that names nothing."""
+    words: dict[str, str] = {}
+    for param, value in zip(PARAMS.get(action.kind, ()), (action.target, action.count),
+                            strict=False):
+        if param in ("region", "to"):
+            words[param] = (region_label(board, value) if 0 <= value < len(board.regions)
+                            else "")
+        elif param == "seat":
+            words["name"] = names[value] if 0 <= value < len(names) else ""
+        elif param in ("item", "artifact") and owner is not None:
+            ids = (GAMES[owner.game].items if param == "item"
+                   else [qualify(owner.game, i) for i in entries("artifact", owner.game)])
+            words["item"] = content_name("item", ids[value]) if 0 <= value < len(ids) else ""
+        elif param == "count":
+            words["tokens"] = tokens(value)
+        else:
+            words[param] = str(value)
+    return words
+
+
 def action_label(action: Action, names: Sequence[str], board: Map,
                  costs: dict[int, int] | None = None, hand: int = 0,
                  combo: str = "") -> str:
@@ -345,28 +443,32 @@ def action_label(action: Action, names: Sequence[str], board: Map,
     """
     kind, target = action.kind, action.target
     keys = keys_of(kind)
-    what = target_of(kind)
     owner = action_owner(kind)
-    region = (region_label(board, target) if what == "region"
-              and 0 <= target < len(board.regions) else "")
-    name = names[target] if what == "seat" and 0 <= target < len(names) else ""
-    item = ""
-    if what == "item" and owner is not None:
-        items = GAMES[owner.game].items
-        item = content_name("item", items[target]) if 0 <= target < len(items) else ""
+    words = action_words(action, names, board, owner)
     owner_name = "" if owner is None else content_name(
         owner.kind if owner.kind in ("race", "power") else "item", owner.qid)
     cost = (costs or {}).get(target)
     if not keys.text:
-        detail = region or name or item or (str(target) if what else "")
+        detail = next((w for w in words.values() if w), "")
         label = owner_name or kind
         return _("{owner}: {target}").format(owner=label, target=detail) if detail else label
-    text = _(keys.text).format(
-        slot=target, region=region, name=name, item=item, owner=owner_name,
-        piece=piece_name(keys.piece) if keys.piece else "", tokens=tokens(action.count),
-        short=(cost or 0) - hand)
+    if keys.details is not None:
+        row = owner.row if owner is not None else {}
+        for word, value in keys.details(target, action.count, row).items():
+            words[word] = coins(value) if word == "coins" else tokens(value)
+    template = keys.short if keys.short and not words.get("to") else keys.text
+    text = _(template).format_map(_Blank({
+        **words, "owner": owner_name, "short": str((cost or 0) - hand),
+        "piece": piece_name(keys.piece) if keys.piece else ""}))
     if kind == "pick" and combo:
         return _("{action}: {combo}").format(action=text, combo=combo)
     if kind == "conquer" and cost is not None:
         return with_details(text, [tokens(cost)])
     return text
+
+
+class _Blank(dict[str, str]):
+    """Placeholders of a template that the action does not fill stay empty."""
+
+    def __missing__(self, key: str) -> str:
+        return ""

@@ -9,7 +9,9 @@ region and in the command palette, named after the race, power or item that offe
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.i18n import N_
@@ -21,17 +23,21 @@ class ActionKeys:
 
     ``key``: its key ("" for none: chosen on the map or in a menu, or with the "other
     actions" key); ``label``: the footer's word for the key; ``text``: the menu and palette
-    entry, with placeholders for the target (``{region}``, ``{name}`` of a player,
-    ``{slot}`` of a combo, ``{item}`` chosen), ``{owner}`` (the race, power or item that
-    offers the action) and ``{piece}`` (the piece named by ``piece``); ``direct``: Enter or a
-    click on a region sends it at once when it is the only thing to do there (otherwise a
-    menu asks)."""
+    entry, with a placeholder per parameter of the kind (``{region}`` and ``{to}``: regions,
+    ``{name}``: a player, ``{slot}``: a combo, ``{item}``: a relic, place or artifact,
+    ``{tokens}``: a count of tokens), ``{owner}`` (the race, power or item that offers the
+    action), ``{piece}`` (the piece named by ``piece``) and those ``details`` gives from the
+    action and the owner's data table row; ``short``: the text when the second parameter
+    names nothing; ``direct``: Enter or a click on a region sends it at once when it is the
+    only thing to do there (otherwise a menu asks)."""
 
     key: str = ""
     label: str = ""
     text: str = ""
     direct: bool = False
     piece: str = ""
+    short: str = ""
+    details: Callable[[int, int, Mapping[str, Any]], dict[str, int]] | None = None
 
 
 ACTIONS: dict[str, ActionKeys] = {
@@ -80,6 +86,34 @@ ACTIONS: dict[str, ActionKeys] = {
     "ghost": ActionKeys(text=N_("Send the {piece} to guard {region}"),
                         piece="underground:ghost"),
     "balrog": ActionKeys(text=N_("Send the {piece} into {region}"), piece="underground:balrog"),
+    # kinds of Small World of Warcraft's races, powers, artifacts and places
+    "champion": ActionKeys(text=N_("Send the {piece} to take {region} (no token)"),
+                           piece="warcraft:champion"),
+    "place_champion": ActionKeys(text=N_("Place the {piece} in {region}"), direct=True,
+                                 piece="warcraft:champion"),
+    "beast": ActionKeys(text=N_("Place a {piece} in {region}"), direct=True,
+                        piece="warcraft:beast"),
+    "fort": ActionKeys(text=N_("Build a {piece} in {region}"), direct=True,
+                       piece="warcraft:fort"),
+    "bomb": ActionKeys(text=N_("Lay a {piece} in {region}"), piece="warcraft:bomb"),
+    "objective": ActionKeys(text=N_("Place a {piece} in {region}"),
+                            piece="warcraft:objective"),
+    "recall_objective": ActionKeys(text=N_("Pick up the {piece} in {region}"),
+                                   piece="warcraft:objective"),
+    "air_raid": ActionKeys(text=N_("Fly an air raid on {region} (roll the die)")),
+    "intimidate": ActionKeys(text=N_("Intimidate {region}: move a token to {to}"),
+                             short=N_("Intimidate {region}")),
+    "portal": ActionKeys(text=N_("Open a portal between {region} and {to}")),
+    "steal": ActionKeys(text=N_("Steal {item} into {region}")),
+    "place_discount": ActionKeys(text=N_("Ready the discount of the {owner} on a place")),
+    "recruit": ActionKeys(text=N_("Raise {tokens} for {coins}"),
+                          details=lambda target, _count, row: {
+                              "coins": target * row["price_per_token"]}),
+    "human_form": ActionKeys(text=N_("Take human form (+{coins})"),
+                             details=lambda _t, _c, row: {"coins": row["human_coins"]}),
+    "worgen_form": ActionKeys(
+        text=N_("Take worgen form (pay {coins}: conquests cost {tokens} fewer)"),
+        details=lambda _t, _c, row: {"coins": row["worgen_price"], "tokens": row["discount"]}),
 }
 # kinds chosen by typing a number (a combo, a region) rather than in the "other actions" menu
 TYPED = frozenset({"pick", "conquer", "final", "deploy"})
@@ -99,7 +133,7 @@ CONQUEST_WAYS: dict[str, str] = {
     "dragon": N_("with the Dragon"), "sorcery": N_("by sorcery"),
     "berserk": N_("after the Berserk roll"),
     "vampire": N_("by a Vampire's bite"), "wisps": N_("after the Will-o'-Wisps' roll"),
-    "orb": N_("with the Shiny Orb"),
+    "orb": N_("with the Shiny Orb"), "champion": N_("with the Champion"),
 }
 
 

@@ -11,6 +11,7 @@ from smallworld_tui.engine import Action, Event
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -55,6 +56,23 @@ SAMPLES = [
                                "given": "underground:stone", "slot": 2, "hand": 11}),
     Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
                                  "old_race": "underground:shrooms"}),
+    Event("token_moved", 0, {"region": 7, "to": 3, "defender_seat": 1,
+                             "defender_race": "warcraft:orcs", "defender_declined": False,
+                             "piece": ""}),
+    Event("regions_swapped", 1, {"region": 7, "to": 3}),
+    Event("token_saved", 1, {"race": "warcraft:draenei", "region": 7, "count": 1}),
+    Event("artifact_stolen", 0, {"item": "warcraft:frostmourne", "source": 6, "region": 7}),
+    Event("discount_readied", 0, {"race": "warcraft:ethereals"}),
+    Event("tokens_bought", 1, {"race": "warcraft:forsaken", "count": 2, "coins": 2}),
+    Event("air_raid", 0, {"race": "warcraft:gnomes", "region": 7, "value": 2}),
+    Event("bomb_revealed", 1, {"region": 7, "exploding": True, "defender_seat": 0,
+                               "defender_race": "warcraft:humans", "defender_declined": False,
+                               "lost": 1, "returned": 2}),
+    Event("bomb_returned", 1, {"region": 7}),
+    Event("objective_reached", 0, {"region": 7, "by": 1}),
+    Event("harmony_given", 0, {"race": "warcraft:pandaren", "seats": [1]}),
+    Event("harmony_returned", 0, {"race": "warcraft:pandaren"}),
+    Event("form_taken", 1, {"race": "warcraft:worgen", "form": "worgen_form", "coins": 1}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -148,6 +166,25 @@ def test_underground_swaps_and_pieces_read_as_sentences() -> None:
     assert "by a Vampire's bite" in narrator.sentence(bite)
 
 
+def test_warcraft_power_sentences_and_two_region_labels() -> None:
+    n = Narrator(NAMES, BOARD)
+    r3, r7 = region_label(BOARD, 3), region_label(BOARD, 7)
+    moved = next(e for e in SAMPLES if e.kind == "token_moved")
+    assert n.sentence(moved) == f"Amy intimidated Ben's Orcs: a token went from {r7} to {r3}"
+    gone = Event("token_moved", 0, {**moved.data, "to": -1, "piece": "warcraft:beast"})
+    assert n.sentence(gone) == f"Amy intimidated Ben's Orcs: a Beast left {r7} for good"
+    swapped = next(e for e in SAMPLES if e.kind == "regions_swapped")
+    assert n.sentence(swapped) == (
+        f"Ben opened a portal: everything on {r7} and {r3} changed places")
+    champion = Event("conquered", 1, {**SAMPLES[3].data, "via": "champion"})
+    assert "with the Champion" in n.sentence(champion)
+    assert action_label(Action("intimidate", 7, 3), NAMES, BOARD) == (
+        f"Intimidate {r7}: move a token to {r3}")
+    assert action_label(Action("intimidate", 7, -1), NAMES, BOARD) == f"Intimidate {r7}"
+    assert action_label(Action("portal", 3, 7), NAMES, BOARD) == (
+        f"Open a portal between {r3} and {r7}")
+
+
 def test_item_sentences_name_the_item_and_what_happened() -> None:
     n = Narrator(NAMES, BOARD)
     r7 = region_label(BOARD, 7)
@@ -169,3 +206,25 @@ def test_the_bag_names_the_relic_it_acts_as() -> None:
     orb = GAMES["underground"].items.index("underground:shiny_orb")
     assert action_label(Action("bag", orb), NAMES, BOARD) == (
         "Let the Bag-o'-Many-Things act as The Shiny Orb")
+
+
+def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
+    n = Narrator(NAMES, BOARD)
+    r6, r7 = region_label(BOARD, 6), region_label(BOARD, 7)
+    blast = next(e for e in SAMPLES if e.kind == "bomb_revealed")
+    assert n.sentence(blast) == (f"Ben's bomb blew up {r7}, held by Amy's Humans "
+                                 "(−1 token, 2 tokens back to hand)")
+    dud = Event("bomb_revealed", 1, {**blast.data, "exploding": False})
+    assert n.sentence(dud) == f"Ben's bomb in {r7} was a dud"
+    stolen = next(e for e in SAMPLES if e.kind == "artifact_stolen")
+    assert n.sentence(stolen) == f"Amy stole Frostmourne from {r6} into {r7}"
+    human = Event("form_taken", 0, {"race": "warcraft:worgen", "form": "human_form",
+                                    "coins": 2})
+    assert n.sentence(human) == "Amy's Worgen took human form (+2 coins)"
+    assert n.sentence(next(e for e in SAMPLES if e.kind == "objective_reached")) == (
+        f"Ben reached Amy's Military Objective in {r7}")
+    steal = Action("steal", ARTIFACTS.index("warcraft:frostmourne"), 7)
+    assert action_label(steal, NAMES, BOARD) == f"Steal Frostmourne into {r7}"
+    assert action_label(Action("worgen_form"), NAMES, BOARD) == (
+        "Take worgen form (pay 1 coin: conquests cost 1 token fewer)")
+    assert action_label(Action("recruit", 2), NAMES, BOARD) == "Raise 2 tokens for 2 coins"

@@ -14,9 +14,9 @@ from warcraft.helpers import ENTRIES, ISLANDS, LAKE, MURLOCS, play_out, wc_game
 
 
 def newcomer(murlocs: bool = False) -> GameState:
-    """Seat 0's Trolls, with no region yet, about to conquer."""
+    """Seat 0's Blood Elves (no rule on costs), with no region yet, about to conquer."""
     g = wc_game(murlocs=murlocs)
-    give(g, 0, "trolls", "farming", hand=6)
+    give(g, 0, "blood_elves", "farming", hand=6)
     begin_turn(g, 0)
     return g
 

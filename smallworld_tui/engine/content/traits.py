@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from smallworld_tui.engine.actions import Action
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.rng import Rng
     from smallworld_tui.engine.state import Army, GameState
 
 #: (mask of regions, tokens added to their cost): a negative change is a discount
@@ -125,6 +126,11 @@ class Content:
         """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())
 
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        """Why the army may not conquer, abandon or end its conquests yet ("" when it may):
+        a choice of ``conquest_actions`` comes first (the Worgen's form)."""
+        return ""
+
     def shielded_mask(self, g: GameState, army: Army, attacker: Army) -> int:
         """Regions of ``army`` that ``attacker`` may not attack (Diplomat's ally)."""
         return 0
@@ -142,6 +148,10 @@ class Content:
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
+
+    def on_any_conquest(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        """After ``attacker``, any player's army, took ``region``: called for every army
+        whose rules fill this in (Military Objectives lying anywhere)."""
 
     def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
         """Tokens ``victim`` loses when ``army`` takes ``region`` from it, before the victim's
@@ -195,6 +205,16 @@ class Content:
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Choices at the end of the turn, after scoring (Stout decline, Diplomat ally)."""
         return iter(())
+
+    # --- hidden information ------------------------------------------------------------
+    def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
+        """This content's own state (``GameState.item_data[qid]``) as players know it: what
+        nobody may see (face-down bombs) taken out (``engine.observe``)."""
+        return data
+
+    def imagine(self, data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        """A state agreeing with ``conceal``'s: what it took out drawn at random."""
+        return data
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         """Carry out one of this class's own actions (already known to be legal)."""
