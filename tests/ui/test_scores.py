@@ -73,3 +73,17 @@ async def test_the_end_screen_gives_breakdowns_a_readable_chart_and_the_final_ma
             assert all(f" {value}" in line for value in row)  # every value written
         final = app.screen.query_one(MapView)
         assert final._view is not None and final._view.finished
+
+
+async def test_a_player_at_their_own_terminal_gets_their_score_as_a_notice() -> None:
+    from smallworld_tui.compat import notifications
+    from smallworld_tui.ui.screens.seating import FixedSeat
+
+    s = session()
+    advance(s, lambda s: s.view(SPECTATOR).phase == "redeploy", seed=2)
+    app = SmallWorldApp(s, seating=FixedSeat(0))
+    async with app.run_test(size=SIZE) as pilot:
+        advance(s, lambda s: any(e.kind == "scored" and e.seat == 0 for e in s.log), seed=2)
+        await settle(pilot)
+        assert any("Amy, you scored" in n.message for n in notifications(app))
+        assert not isinstance(app.screen, PassScreen)
