@@ -54,6 +54,9 @@ SAMPLES = [
                                "given": "underground:stone", "slot": 2, "hand": 11}),
     Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
                                  "old_race": "underground:shrooms"}),
+    Event("item_relocated", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("item_boxed", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("side_chosen", 0, {"race": "warcraft:naga", "faction": "horde"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -159,3 +162,12 @@ def test_the_bag_names_the_relic_it_acts_as() -> None:
     orb = GAMES["underground"].items.index("underground:shiny_orb")
     assert action_label(Action("bag", orb), NAMES, BOARD) == (
         "Let the Bag-o'-Many-Things act as The Shiny Orb")
+
+
+def test_coins_paid_to_the_bank_and_the_battleground_side() -> None:
+    paid = Event("coins_paid", -1, {"payer": 0, "coins": 2, "reason": "warcraft:doomhammer"})
+    assert Narrator(NAMES, BOARD).sentence(paid) == "Amy paid 2 coins to the bank (Doomhammer)"
+    assert action_label(Action("side_with", 1), NAMES, BOARD) == (
+        "Fight for the Horde this turn")
+    toll = action_label(Action("aegis_toll", 7), NAMES, BOARD)
+    assert toll == f"Pay the toll of Aegis of Aggramar to attack {region_label(BOARD, 7)}"
