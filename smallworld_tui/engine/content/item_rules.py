@@ -46,6 +46,29 @@ def not_a_region(g: GameState, region: int) -> Reason | None:
     return N_("there is no region {number}"), {"number": region}
 
 
+def conquest_refusal(g: GameState, army: Army, tokens: int = 1) -> Reason | None:
+    """Why ``army`` may not start a conquest (with ``tokens`` from hand) now, if it may not."""
+    if g.phase != Phase.CONQUER:
+        return N_("you cannot do that now: it is not the time to conquer"), {}
+    if g.turn.conquest_over:
+        return N_("your conquests are over for this turn (the die was rolled)"), {}
+    if g.turn.roll >= 0:
+        return N_("a die was rolled for your next conquest: conquer first"), {}
+    if army.hand >= tokens:
+        return None
+    if tokens == 1:
+        return N_("you need at least 1 token in hand to conquer"), {}
+    return N_("you need at least {tokens} tokens in hand to conquer"), {"tokens": tokens}
+
+
+def tokens_from_tray(g: GameState, army: Army, wanted: int, reason: str) -> None:
+    """``army`` takes up to ``wanted`` tokens of its race from the tray into hand."""
+    got = g.take_from_tray(army.race, wanted)
+    if got:
+        army.hand += got
+        g.emit("tokens_gained", army.seat, race=army.race, count=got, reason=reason)
+
+
 class ReadiedItem(Item):
     """An item readied once per turn for the next conquest of its holder (ordinary or with
     the die).  That conquest takes it along; a failed die roll leaves it where it was.
@@ -72,11 +95,4 @@ class ReadiedItem(Item):
             return N_("{item} helps a conquest: ready it while conquering"), {"item": self.qid}
         if self.ready(g):
             return N_("{item} is ready: it goes with your next conquest"), {"item": self.qid}
-        reason = used(g, self)
-        if reason is not None:
-            return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        return N_("you need at least 1 token in hand to conquer"), {}
+        return used(g, self) or conquest_refusal(g, army)

@@ -33,10 +33,12 @@ from smallworld_tui.engine.content.base.races import lone_enemy_token
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
+    conquest_refusal,
     holds,
     moved,
     not_a_region,
     region_of,
+    tokens_from_tray,
     used,
 )
 from smallworld_tui.engine.content.traits import (
@@ -134,17 +136,9 @@ class ShinyOrb(Relic):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        if g.phase != Phase.CONQUER:
-            return N_("you cannot do that now: it is not the time to conquer"), {}
-        for reason in (used(g, self), not_a_region(g, r)):
-            if reason is not None:
-                return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        reason = used(g, self) or not_a_region(g, r) or conquest_refusal(g, army)
+        if reason is not None:
+            return reason
         if not reach_mask(g, army) >> r & 1:
             return why_unreachable(g, army, r)
         return why_unaided(g, army, r) or (
@@ -330,10 +324,7 @@ class FountainOfYouth(Place):
     id = "fountain_of_youth"
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, self.num("tokens"))
-        if got:
-            army.hand += got
-            g.emit("tokens_gained", army.seat, race=army.race, count=got, reason=self.qid)
+        tokens_from_tray(g, army, self.num("tokens"), self.qid)
 
 
 class CoinPlace(Place):

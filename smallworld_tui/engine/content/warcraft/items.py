@@ -28,9 +28,11 @@ from smallworld_tui.engine.conquest import reach_mask, take_region, why_unreacha
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
+    conquest_refusal,
     moved,
     not_a_region,
     region_of,
+    tokens_from_tray,
     used,
 )
 from smallworld_tui.engine.content.traits import (
@@ -52,21 +54,6 @@ if TYPE_CHECKING:
 
 GAME = "warcraft"
 TOLL = ":toll"  # the Aegis's turn mark for its toll paid: its id with this suffix
-
-
-def conquest_refusal(g: GameState, army: Army, tokens: int = 1) -> Reason | None:
-    """Why ``army`` may not start a conquest now, if it may not."""
-    if g.phase != Phase.CONQUER:
-        return N_("you cannot do that now: it is not the time to conquer"), {}
-    if g.turn.conquest_over:
-        return N_("your conquests are over for this turn (the die was rolled)"), {}
-    if g.turn.roll >= 0:
-        return N_("a die was rolled for your next conquest: conquer first"), {}
-    if army.hand < tokens:
-        if tokens == 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
-        return N_("you need at least {tokens} tokens in hand to conquer"), {"tokens": tokens}
-    return None
 
 
 # --- Artifacts ---------------------------------------------------------------------------------
@@ -379,10 +366,7 @@ class SpiritHealer(Place):
     id = "spirit_healer"
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, self.num("tokens"))
-        if got:
-            army.hand += got
-            g.emit("tokens_gained", army.seat, race=army.race, count=got, reason=self.qid)
+        tokens_from_tray(g, army, self.num("tokens"), self.qid)
 
 
 class WellOfEternity(Place):
