@@ -15,7 +15,7 @@ from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.i18n import _, ngettext
-from smallworld_tui.names import display_name
+from smallworld_tui.names import display_name, entries
 
 NEUTRAL_SEAT = -2
 
@@ -151,6 +151,7 @@ class Narrator:
             "final": _("with the die"), "berserk": _("after the Berserk roll"),
             "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
             "orb": _("with the Shiny Orb"), "champion": _("with the Champion"),
+            "doomhammer": _("with the Doomhammer"),
         }.get(e["via"])
         if how:
             text = _("{sentence} {how}").format(sentence=text, how=how)
@@ -260,6 +261,9 @@ class Narrator:
 
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
+        if e.seat < 0:
+            return _("{payer} paid {coins} to the bank ({source})").format(
+                payer=self.name(e["payer"]), coins=coins(e["coins"]), source=source)
         if e["payer"] < 0:
             return _("{name} received {coins} from the bank ({source})").format(
                 name=self.name(e.seat), coins=coins(e["coins"]), source=source)
@@ -282,6 +286,21 @@ class Narrator:
         return _("{name} left {item} in {region}").format(
             name=self.name(e.seat), item=content_name("item", e["item"]),
             region=self.region(e["region"]))
+
+    def _item_relocated(self, e: Event) -> str:
+        return _("{name} moved {item} to {region}").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            region=self.region(e["region"]))
+
+    def _item_boxed(self, e: Event) -> str:
+        return _("{name} put {item} from {region} back in the box: it has nowhere to go").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            region=self.region(e["region"]))
+
+    def _side_chosen(self, e: Event) -> str:
+        return _("{army} fight for the {faction} this turn").format(
+            army=self.owned(e.seat, race_name(e["race"])),
+            faction=display_name("faction", e["faction"], game=e["race"].partition(":")[0]))
 
     def _power_drawn(self, e: Event) -> str:
         item, power = content_name("item", e["item"]), power_name(e["power"])
@@ -397,6 +416,14 @@ ITEM_ACTIONS: dict[str, tuple[str, str, Callable[[], str]]] = {
                   lambda: _("Sacrifice a declined token from {region} on {name}")),
     "ghost": ("piece", "underground:ghost", lambda: _("Send the {name} to guard {region}")),
     "balrog": ("piece", "underground:balrog", lambda: _("Send the {name} into {region}")),
+    "aegis": ("item", "warcraft:aegis_of_aggramar", lambda: _("Put {name} in {region}")),
+    "aegis_toll": ("item", "warcraft:aegis_of_aggramar",
+                   lambda: _("Pay the toll of {name} to attack {region}")),
+    "ashes": ("item", "warcraft:ashes_of_alar", lambda: _("Ready {name} for the next conquest")),
+    "doomhammer": ("item", "warcraft:doomhammer", lambda: _("Take {region} with {name}")),
+    "frostmourne": ("item", "warcraft:frostmourne",
+                    lambda: _("Ready {name} for the next conquest")),
+    "heart": ("item", "warcraft:heart_of_azeroth", lambda: _("Put {name} in {region}")),
 }
 
 
@@ -453,6 +480,10 @@ def action_label(action: Action, names: Sequence[str], board: Map,
             return _("Take human form (+{coins})").format(coins=coins(row["human_coins"]))
         return _("Take worgen form (pay {coins}: conquests cost {tokens} fewer)").format(
             coins=coins(row["worgen_price"]), tokens=tokens(row["discount"]))
+    if kind == "side_with":  # the Battleground's choice: a faction of the data table
+        side = list(entries("faction", "warcraft"))[target]
+        return _("Fight for the {faction} this turn").format(
+            faction=display_name("faction", side, game="warcraft"))
     if kind in ITEM_ACTIONS:
         what, id_, template = ITEM_ACTIONS[kind]
         return template().format(name=content_name(what, id_), region=region)
