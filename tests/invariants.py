@@ -151,9 +151,18 @@ PIECE_RULES = {"underground:keep_on_the_motherland": _keep, "underground:balrog"
 
 
 def _warcraft(g: GameState) -> None:
-    """Face-down markers only on marker regions; in a team game, the team market (faction
+    """Face-down markers only on marker regions, never with a face-up item; the Well of
+    Eternity on water; the Doomhammer's owners; in a team game, the team market (faction
     columns holding their own faction's banners) and every seat in one team."""
     assert not set(g.facedown) - set(bits(marker_mask(g))), "a marker off its marker region"
+    assert not set(g.facedown) & set(g.items.values()), "an item on a face-down marker"
+    well = g.items.get("warcraft:well_of_eternity")
+    assert well is None or g.water_mask >> well & 1, "the Well of Eternity is not on water"
+    hammer = g.item_data.get("warcraft:doomhammer")
+    if hammer is not None:
+        assert "warcraft:doomhammer" in g.items, "a Doomhammer owner for a hidden hammer"
+        assert 0 <= hammer["owner"] < g.players and -1 <= hammer["previous"] < g.players
+        assert hammer["owner"] != hammer["previous"], "the Doomhammer's owner is its previous"
     teams = g.options["teams"]
     assert isinstance(g.market, TeamMarket) == teams == bool(g.columns)
     assert not (teams and (g.combos or g.race_stack or g.power_stack)), "two markets"

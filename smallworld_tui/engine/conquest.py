@@ -17,13 +17,14 @@ if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
 
-def reach_mask(g: GameState, army: Army) -> int:
+def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     """Regions ``army`` may try to conquer now (cost aside).
 
     A race with no region must enter where the rules let it (border regions) unless a trait
     lets it enter elsewhere; later conquests must touch a held region (or a region a trait
     reaches).  Closed regions (chasms), water without a trait allowing it, regions other
-    players' pieces make immune and regions a trait shields from this army are out.
+    players' pieces make immune and regions a trait shields from this army are out (unless
+    not ``shields``: what it would reach once a toll is paid).
     """
     hooks = g.hooks(army)
     if army.mask == 0:
@@ -39,7 +40,7 @@ def reach_mask(g: GameState, army: Army) -> int:
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
-    return reach & ~shielded(g, army, reach)
+    return reach & ~shielded(g, army, reach) if shields else reach
 
 
 def helped_mask(g: GameState, army: Army) -> int:
@@ -87,7 +88,8 @@ def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
         if other.alive and other.seat != army.seat and other.mask & bit:
             for t in g.hooks(other).shield:
                 if t.shielded_mask(g, other, army) & bit:
-                    return t.shield_reason, {**params, "power": t.qid, "seat": other.seat}
+                    named = "power" if t.kind in ("race", "power") else "item"
+                    return t.shield_reason, {**params, named: t.qid, "seat": other.seat}
     if army.mask == 0:
         return g.rules.entry_refusal, {}
     return g.rules.reach_refusal, params
@@ -127,9 +129,10 @@ class Costs:
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
         aid = sum(t.conquest_aid(g, army) for t in hooks.aid) if hooks.aid else 0
-        unaided = g.unaided(army) if changes or aid else 0
+        unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+        travel = g.rules.travel_mask(g, army)
         self.g = g
         self.army = army
         self.changes = changes
@@ -137,8 +140,13 @@ class Costs:
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
         self.aid = aid
         self.unaided = unaided
-        travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
-        self.travel = travel & ~helped_mask(g, army) if travel else 0
+        if travel:
+            # a region a rule reaches counts as adjacent; waiving the travel cost is help
+            # too: neither applies where no rule may help
+            travel &= ~helped_mask(g, army)
+            if hooks.no_travel_cost:
+                travel &= unaided
+        self.travel = travel
         self.travel_cost = g.rules.travel_cost
 
     def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,

@@ -9,7 +9,7 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``conquered``: race, power, declined (the attacker is a declined race, whose power is
   gone: Ghouls), region, tokens (placed there), cost (of the region), via
   ("conquer", "final", "dragon", "sorcery", "berserk", "vampire", "wisps", "orb",
-  "champion"),
+  "champion", "doomhammer"),
   defender_seat (-1 none, -2 neutral defenders), defender_race, defender_declined, lost
   (tokens the defender lost), returned (tokens back to the defender's hand)
 - ``die_rolled``: value, region, short (tokens missing before the roll), success
@@ -32,6 +32,12 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
   the region)
 - ``item_readied``: item (a relic readied for the player's next conquest)
 - ``item_moved``: item, region (a relic left where it was used or placed)
+- ``item_relocated``: item, region (a place that just turned up moved by its own rule: the
+  Well of Eternity; ``seat`` found it)
+- ``item_boxed``: item, region (an item that just turned up in ``region`` went back to the
+  box: the Well of Eternity on an island without water; ``seat`` found it)
+- ``side_chosen``: race, faction (a Neutral race sides with a faction for the turn: the
+  Battleground)
 - ``power_drawn``: item, power (Stonehedge drew its power badge)
 - ``token_sacrificed``: item, race, region (a declined token discarded at the Altar)
 - ``struck``: piece, region, defender_seat, defender_race, defender_declined, lost,
@@ -44,7 +50,7 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``regions_swapped``: region, to (everything on the two regions changed places: Portal
   Mage)
 - ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
-  item whose rule moved the coins); ``seat`` received them
+  item whose rule moved the coins); ``seat`` received them (-1: the bank)
 - ``token_saved``: race, region, count (tokens the race kept instead of losing them: Draenei)
 - ``artifact_stolen``: item, source, region (the Ethereals moved an artifact from ``source``)
 - ``discount_readied``: race (the Ethereals' discount waits for their next conquest)

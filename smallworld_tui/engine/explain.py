@@ -169,6 +169,12 @@ def _content_reason(g: GameState, action: Action) -> Reason | None:
             reason = t.why_not(g, army, action)
             if reason is not None:
                 return reason
+    for other in g.armies:  # a choice another player's rules offer (a toll)
+        if other.alive and other.seat != g.actor:
+            for t in g.hooks(other).offer:
+                reason = t.why_not(g, other, action) if action.kind in t.actions else None
+                if reason is not None:
+                    return reason
     if action.kind in CORE_KINDS:
         return None
     return N_("none of your races, powers or items can do that now"), {}

@@ -21,7 +21,7 @@ from smallworld_tui.engine.conquest import (
     ready_troops,
     take_region,
 )
-from smallworld_tui.engine.content import RACES, Content
+from smallworld_tui.engine.content import ITEMS, RACES, Content
 from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
@@ -132,6 +132,7 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
                         out.append(A.final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
+            out += _offered_actions(g, army)
     out += _turn_actions(g)
     out.append(A.END_CONQUEST)
     return out
@@ -143,6 +144,19 @@ def _turn_actions(g: GameState) -> list[Action]:
         return []
     return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
             for a in t.turn_actions(g, mine)]
+
+
+def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
+    """Other players' rules that may offer ``army`` choices (a toll to attack them)."""
+    if "offered_actions" not in g.rules.hooks_used:
+        return []
+    return [(t, other) for other in g.armies if other.alive and other.seat != army.seat
+            for t in g.hooks(other).offer]
+
+
+def _offered_actions(g: GameState, army: Army) -> list[Action]:
+    """The choices other players' rules offer the conquering ``army``."""
+    return [a for t, other in _offered(g, army) for a in t.offered_actions(g, other, army)]
 
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
@@ -174,7 +188,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         handler(g, action)
     else:
         content, army = provider(g, action.kind)
-        if (phase == Phase.CONQUER and army.id == g.turn.acting
+        if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
@@ -186,11 +200,14 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
 
 
 def provider(g: GameState, kind: str) -> tuple[Content, Army]:
-    """The race, power or item offering actions of ``kind`` now, with its army."""
+    """The race, power or item offering actions of ``kind`` now, with its army (another
+    player's, for a choice its rules offer the conquering army)."""
     candidates = _seat_rules(g)
     if g.phase != Phase.END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
+        if g.phase == Phase.CONQUER:
+            candidates += _offered(g, army)
     for content, army in candidates:
         if kind in content.actions:
             return content, army
@@ -391,6 +408,11 @@ def _score(g: GameState) -> None:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
+    for qid, region in g.items.items():
+        item = ITEMS[qid]
+        bonus = item.seat_bonus(g, seat) if region >= 0 else 0
+        if bonus:
+            breakdown.append([f"{item.kind}:{qid}", bonus])
     breakdown += g.rules.turn_bonus(g, seat)
     total = sum(x[1] for x in breakdown)
     g.gain(seat, total)

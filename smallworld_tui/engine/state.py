@@ -405,14 +405,18 @@ class GameState:
 
     def reveal_item(self, item: str, region: int) -> None:
         """Turn a face-down item face up in ``region``; its rule acts at once."""
-        self.items[item] = region
+        self.move_item(item, region)
         holder = self.holder(region)
         self.emit("item_revealed", holder.seat if holder else -1, item=item, region=region)
         ITEMS[item].on_revealed(self, holder, region)
 
     def move_item(self, item: str, region: int) -> None:
-        """Put a face-up item in ``region`` (or OFF_MAP)."""
-        self.items[item] = region
+        """Put a face-up item in ``region`` (or OFF_MAP).  Items stay in the order of their
+        ids, so a state and its JSON copy list them (and their actions) alike."""
+        if item in self.items:
+            self.items[item] = region
+        else:
+            self.items = dict(sorted({**self.items, item: region}.items()))
 
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:

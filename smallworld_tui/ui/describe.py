@@ -274,6 +274,9 @@ class Narrator:
 
     def _coins_paid(self, e: Event) -> str:
         source = rule_name(e["reason"])
+        if e.seat < 0:
+            return _("{payer} paid {coins} to the bank ({source})").format(
+                payer=self.name(e["payer"]), coins=coins(e["coins"]), source=source)
         if e["payer"] < 0:
             return _("{name} received {coins} from the bank ({source})").format(
                 name=self.name(e.seat), coins=coins(e["coins"]), source=source)
@@ -296,6 +299,21 @@ class Narrator:
         return _("{name} left {item} in {region}").format(
             name=self.name(e.seat), item=content_name("item", e["item"]),
             region=self.region(e["region"]))
+
+    def _item_relocated(self, e: Event) -> str:
+        return _("{name} moved {item} to {region}").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            region=self.region(e["region"]))
+
+    def _item_boxed(self, e: Event) -> str:
+        return _("{name} put {item} from {region} back in the box: it has nowhere to go").format(
+            name=self.name(e.seat), item=content_name("item", e["item"]),
+            region=self.region(e["region"]))
+
+    def _side_chosen(self, e: Event) -> str:
+        return _("{army} fight for the {faction} this turn").format(
+            army=self.owned(e.seat, race_name(e["race"])),
+            faction=display_name("faction", e["faction"], game=e["race"].partition(":")[0]))
 
     def _power_drawn(self, e: Event) -> str:
         item, power = content_name("item", e["item"]), power_name(e["power"])
@@ -411,8 +429,8 @@ def action_owner(kind: str) -> Content | None:
 def action_words(action: Action, names: Sequence[str], board: Map,
                  owner: Content | None) -> dict[str, str]:
     """A word for each parameter of the action (see ``keymap.ActionKeys``): regions by their
-    label, a seat by the player's name, a relic, place or artifact by its name, a count as
-    tokens; "" for a value that names nothing."""
+    label, a seat by the player's name, a relic, place, artifact or faction by its name, a
+    count as tokens; "" for a value that names nothing."""
     words: dict[str, str] = {}
     for param, value in zip(PARAMS.get(action.kind, ()), (action.target, action.count),
                             strict=False):
@@ -425,6 +443,10 @@ def action_words(action: Action, names: Sequence[str], board: Map,
             ids = (GAMES[owner.game].items if param == "item"
                    else [qualify(owner.game, i) for i in entries("artifact", owner.game)])
             words["item"] = content_name("item", ids[value]) if 0 <= value < len(ids) else ""
+        elif param == "faction" and owner is not None:
+            sides = list(entries("faction", owner.game))
+            words["faction"] = (display_name("faction", sides[value], game=owner.game)
+                                if 0 <= value < len(sides) else "")
         elif param == "count":
             words["tokens"] = tokens(value)
         else:

@@ -25,11 +25,11 @@ class ActionKeys:
     actions" key); ``label``: the footer's word for the key; ``text``: the menu and palette
     entry, with a placeholder per parameter of the kind (``{region}`` and ``{to}``: regions,
     ``{name}``: a player, ``{slot}``: a combo, ``{item}``: a relic, place or artifact,
-    ``{tokens}``: a count of tokens), ``{owner}`` (the race, power or item that offers the
-    action), ``{piece}`` (the piece named by ``piece``) and those ``details`` gives from the
-    action and the owner's data table row; ``short``: the text when the second parameter
-    names nothing; ``direct``: Enter or a click on a region sends it at once when it is the
-    only thing to do there (otherwise a menu asks)."""
+    ``{faction}``, ``{tokens}``: a count of tokens), ``{owner}`` (the race, power or item
+    that offers the action), ``{piece}`` (the piece named by ``piece``) and those that
+    ``details`` gives from the action and the owner's data table row; ``short``: the text
+    when the second parameter names nothing; ``direct``: Enter or a click on a region sends
+    it at once when it is the only thing to do there (otherwise a menu asks)."""
 
     key: str = ""
     label: str = ""
@@ -106,6 +106,13 @@ ACTIONS: dict[str, ActionKeys] = {
     "portal": ActionKeys(text=N_("Open a portal between {region} and {to}")),
     "steal": ActionKeys(text=N_("Steal {item} into {region}")),
     "place_discount": ActionKeys(text=N_("Ready the discount of the {owner} on a place")),
+    "aegis": ActionKeys(text=N_("Put {owner} in {region}")),
+    "aegis_toll": ActionKeys(text=N_("Pay the toll of {owner} to attack {region}")),
+    "ashes": ActionKeys(text=N_("Ready {owner} for the next conquest")),
+    "doomhammer": ActionKeys(text=N_("Take {region} with {owner}")),
+    "frostmourne": ActionKeys(text=N_("Ready {owner} for the next conquest")),
+    "heart": ActionKeys(text=N_("Put {owner} in {region}")),
+    "side_with": ActionKeys(text=N_("Fight for the {faction} this turn")),
     "recruit": ActionKeys(text=N_("Raise {tokens} for {coins}"),
                           details=lambda target, _count, row: {
                               "coins": target * row["price_per_token"]}),
@@ -134,6 +141,7 @@ CONQUEST_WAYS: dict[str, str] = {
     "berserk": N_("after the Berserk roll"),
     "vampire": N_("by a Vampire's bite"), "wisps": N_("after the Will-o'-Wisps' roll"),
     "orb": N_("with the Shiny Orb"), "champion": N_("with the Champion"),
+    "doomhammer": N_("with the Doomhammer"),
 }
 
 

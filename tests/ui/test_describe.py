@@ -73,6 +73,9 @@ SAMPLES = [
     Event("harmony_given", 0, {"race": "warcraft:pandaren", "seats": [1]}),
     Event("harmony_returned", 0, {"race": "warcraft:pandaren"}),
     Event("form_taken", 1, {"race": "warcraft:worgen", "form": "worgen_form", "coins": 1}),
+    Event("item_relocated", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("item_boxed", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("side_chosen", 0, {"race": "warcraft:naga", "faction": "horde"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -228,3 +231,10 @@ def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
     assert action_label(Action("worgen_form"), NAMES, BOARD) == (
         "Take worgen form (pay 1 coin: conquests cost 1 token fewer)")
     assert action_label(Action("recruit", 2), NAMES, BOARD) == "Raise 2 tokens for 2 coins"
+def test_coins_paid_to_the_bank_and_the_battleground_side() -> None:
+    paid = Event("coins_paid", -1, {"payer": 0, "coins": 2, "reason": "warcraft:doomhammer"})
+    assert Narrator(NAMES, BOARD).sentence(paid) == "Amy paid 2 coins to the bank (Doomhammer)"
+    assert action_label(Action("side_with", 1), NAMES, BOARD) == (
+        "Fight for the Horde this turn")
+    toll = action_label(Action("aegis_toll", 7), NAMES, BOARD)
+    assert toll == f"Pay the toll of Aegis of Aggramar to attack {region_label(BOARD, 7)}"

@@ -141,6 +141,12 @@ class Content:
         conquest (content offering special conquests checks ``GameState.unaided``)."""
         return 0
 
+    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterator[Action]:
+        """Choices this rule of ``army`` offers ``to``, another player's army conquering now
+        (buying the right to attack a guarded region).  ``apply`` and ``why_not`` get the
+        offering ``army``; the acting one is ``g.turn.acting``."""
+        return iter(())
+
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Choices the owner may make while any of its armies conquers, whichever race acts
         (a declined race's power, a place's piece to move)."""
@@ -248,6 +254,11 @@ class Item(Content):
 
     #: the item moves (a relic ends the turn where it was last used); places never do
     movable: ClassVar[bool] = False
+
+    def seat_bonus(self, g: GameState, seat: int) -> int:
+        """Coins the item gives ``seat`` at the end of its turn wherever it lies, whoever
+        holds its region (a place rewarding the regions around it)."""
+        return 0
 
     def lent(self, g: GameState) -> tuple[Content, ...]:
         """The rules this item lends to the army holding its region: itself, and any rule

@@ -30,6 +30,17 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
 )
 from smallworld_tui.engine.content.base.races import lone_enemy_token
+from smallworld_tui.engine.content.item_rules import (
+    USED,
+    ReadiedItem,
+    conquest_refusal,
+    holds,
+    moved,
+    not_a_region,
+    region_of,
+    tokens_from_tray,
+    used,
+)
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -51,77 +62,12 @@ GHOST = "underground:ghost"
 KEEP = "underground:keep_on_the_motherland"
 LOST_MINE = "underground:mine_of_the_lost_dwarf"
 
-READY, USED = 1, 2  # an item's mark in ``TurnState.extra``: readied for a conquest, used
 COUNTING = "scepter_counting"  # marks the copies the Scepter scores on (no Scepter there)
-
-
-def region_of(g: GameState, item: Content) -> int:
-    """The region holding a face-up item."""
-    return g.items[item.qid]
-
-
-def holds(g: GameState, army: Army, item: Content) -> bool:
-    """Whether ``army`` holds the item's region."""
-    return bool(army.mask >> g.items[item.qid] & 1)
-
-
-def used(g: GameState, item: Content) -> Reason | None:
-    """The refusal for an item already used this turn, if it was."""
-    if g.turn.extra.get(item.qid) == USED:
-        return N_("{item} was already used this turn"), {"item": item.qid}
-    return None
-
-
-def moved(g: GameState, army: Army, item: Content, region: int) -> None:
-    """A relic was used in ``region``: it stays there."""
-    g.move_item(item.qid, region)
-    g.emit("item_moved", army.seat, item=item.qid, region=region)
-
-
-def not_a_region(g: GameState, region: int) -> Reason | None:
-    if 0 <= region < len(g.map.regions):
-        return None
-    return N_("there is no region {number}"), {"number": region}
 
 
 # --- Righteous Relics --------------------------------------------------------------------------
 
-class ReadiedRelic(Relic):
-    """A relic readied once per turn for the next conquest of its holder (ordinary or with
-    the die).  That conquest takes it along; a failed die roll leaves it where it was."""
-
-    def ready(self, g: GameState) -> bool:
-        return g.turn.extra.get(self.qid) == READY
-
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.hand >= 1 and not g.turn.extra.get(self.qid):
-            yield Action(next(iter(self.actions)))
-
-    def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.turn.extra[self.qid] = READY
-        g.emit("item_readied", army.seat, item=self.qid)
-
-    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
-        if self.ready(g):
-            g.turn.extra[self.qid] = USED
-            moved(g, army, self, region)
-
-    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.CONQUER:
-            return N_("{item} helps a conquest: ready it while conquering"), {"item": self.qid}
-        if self.ready(g):
-            return N_("{item} is ready: it goes with your next conquest"), {"item": self.qid}
-        reason = used(g, self)
-        if reason is not None:
-            return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        return N_("you need at least 1 token in hand to conquer"), {}
-
-
-class FlyingDoormat(ReadiedRelic):
+class FlyingDoormat(ReadiedItem, Relic):
     """Once per turn, conquer any region, adjacent or not; the Doormat goes there."""
 
     id = "flying_doormat"
@@ -131,7 +77,7 @@ class FlyingDoormat(ReadiedRelic):
         return g.map.all_mask if self.ready(g) else 0
 
 
-class SwordOfTheKillerRabbit(ReadiedRelic):
+class SwordOfTheKillerRabbit(ReadiedItem, Relic):
     """Once per turn, conquer a region for 2 tokens fewer (at least 1)."""
 
     id = "sword_of_the_killer_rabbit"
@@ -141,7 +87,7 @@ class SwordOfTheKillerRabbit(ReadiedRelic):
         return discount(g.map.all_mask, self.num("discount")) if self.ready(g) else ()
 
 
-class StinkyTrollsSocks(ReadiedRelic):
+class StinkyTrollsSocks(ReadiedItem, Relic):
     """Once per turn, conquer a region as if it were empty (its Black Mountain, Keep and
     Mushroom Armor still count); the ousted race loses no token."""
 
@@ -190,17 +136,9 @@ class ShinyOrb(Relic):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        if g.phase != Phase.CONQUER:
-            return N_("you cannot do that now: it is not the time to conquer"), {}
-        for reason in (used(g, self), not_a_region(g, r)):
-            if reason is not None:
-                return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        reason = used(g, self) or not_a_region(g, r) or conquest_refusal(g, army)
+        if reason is not None:
+            return reason
         if not reach_mask(g, army) >> r & 1:
             return why_unreachable(g, army, r)
         return why_unaided(g, army, r) or (
@@ -386,10 +324,7 @@ class FountainOfYouth(Place):
     id = "fountain_of_youth"
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, self.num("tokens"))
-        if got:
-            army.hand += got
-            g.emit("tokens_gained", army.seat, race=army.race, count=got, reason=self.qid)
+        tokens_from_tray(g, army, self.num("tokens"), self.qid)
 
 
 class CoinPlace(Place):
