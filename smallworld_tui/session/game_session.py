@@ -1,10 +1,12 @@
 """A game being played: its record, its state, its log, saving and undo.
 
-Every change goes through ``apply``: the action is checked by the engine, appended to the
-record, stored (a JSON file written atomically, or an append-only journal) and only then
-announced to listeners (the views of every connected player).  Undo rebuilds the state from
+Every change goes through ``apply``: the action is checked by the engine, stored (a JSON file
+written atomically, or an append-only journal), and only once stored does it join the record
+and the state; then it is announced to listeners (the views of every connected player).  A move
+that cannot be stored (a full disk) is refused with ``StorageError`` and leaves the game as it
+was, so the same move can be made again once the disk has room.  Undo rebuilds the state from
 the record without the last action, never past the start of the turn, a die roll or another
-player's decision.
+player's decision; it too is stored before it takes effect.
 """
 
 from __future__ import annotations
@@ -29,17 +31,27 @@ from smallworld_tui.engine import (
 from smallworld_tui.engine.board import MapError, map_for_players
 from smallworld_tui.engine.game import DEFAULT_OPTIONS
 from smallworld_tui.engine.record import write_json_atomic
+from smallworld_tui.i18n import N_
 
 Listener = Callable[[list[Event]], None]
 RANDOM_EVENTS = ("die_rolled",)
 
 
 class Journal(Protocol):
-    """Append-only storage of a game's actions (the SSH server's SQLite store)."""
+    """Append-only storage of a game's actions (the SSH server's SQLite store).  Both methods
+    raise ``OSError`` when the change could not be stored, and then store nothing."""
 
     def append(self, index: int, action: Action) -> None: ...
 
     def truncate(self, length: int) -> None: ...
+
+
+class StorageError(IllegalAction):
+    """A move or an undo refused because it could not be stored; the game is unchanged."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(N_("The move could not be saved ({error}), so it was not played. "
+                            "Try again in a moment."), error=error.strerror or str(error))
 
 
 class GameSession:
@@ -94,20 +106,43 @@ class GameSession:
             return view(self.state, seat)
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is."""
+        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is.
+        ``StorageError`` (an ``IllegalAction``) if it could not be stored."""
         with self._lock:
-            if seat is not None and seat != self.state.actor:
-                raise IllegalAction("it is not your turn to act")
-            events = self._apply(action)
-            if self.journal is not None:
-                self.journal.append(len(self.record.actions) - 1, action)
-            self.save()
+            self._check_seat(seat)
+            before = (self.state.seat, self.state.actor, self.state.turn_number)
+            events = apply(self.state, action)
+            try:
+                self._store_append(action)
+            except OSError as exc:
+                self.state = self._rebuild(self.record.actions)
+                raise StorageError(exc) from None
+            self._record(action, before, events)
         self._announce(events)
         return events
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and seat != self.state.actor:
+            raise IllegalAction("it is not your turn to act")
+
+    def _store_append(self, action: Action) -> None:
+        if self.journal is not None:
+            self.journal.append(len(self.record.actions), action)
+        if self.path is not None:
+            data = self.record.to_json()
+            data["actions"].append(action.to_json())
+            write_json_atomic(self.path, data)
 
     def _apply(self, action: Action) -> list[Event]:
         before = (self.state.seat, self.state.actor, self.state.turn_number)
         events = apply(self.state, action)
+        self._record(action, before, events)
+        return events
+
+    def _record(self, action: Action, before: tuple[int, int, int],
+                events: list[Event]) -> None:
+        """Add an action already applied to the state to the record, the undo floors and
+        the log."""
         index = len(self.record.actions)
         floor = self._floors[-1] if self._floors else 0
         if before != (self.state.seat, self.state.actor, self.state.turn_number) or any(
@@ -116,28 +151,42 @@ class GameSession:
         self.record.actions.append(action)
         self._floors.append(floor)
         self.log.extend(events)
-        return events
 
     def can_undo(self) -> bool:
         with self._lock:
             return bool(self._floors) and self._floors[-1] < len(self.record.actions)
 
-    def undo(self) -> None:
-        """Take back the last action (same player, same turn, no die roll since)."""
+    def undo(self, seat: int | None = None) -> None:
+        """Take back the last action (same player, same turn, no die roll since); when
+        ``seat`` is given it must be the seat whose decision it is."""
         with self._lock:
+            self._check_seat(seat)
             if not self.can_undo():
                 raise IllegalAction("nothing to undo in this turn")
             actions = self.record.actions[:-1]
+            try:
+                if self.journal is not None:
+                    self.journal.truncate(len(actions))
+                if self.path is not None:
+                    data = self.record.to_json()
+                    data["actions"].pop()
+                    write_json_atomic(self.path, data)
+            except OSError as exc:
+                raise StorageError(exc) from None
             self.record.actions = []
             self.state = self.record.new_state()
             self.log = []
             self._floors = []
             for action in actions:
                 self._apply(action)
-            if self.journal is not None:
-                self.journal.truncate(len(actions))
-            self.save()
         self._announce([Event("undone", self.state.actor)])
+
+    def _rebuild(self, actions: list[Action]) -> GameState:
+        """The state after ``actions`` from the start (the record's own actions replay)."""
+        state = self.record.new_state()
+        for action in actions:
+            apply(state, action)
+        return state
 
     # --- saving and listeners ----------------------------------------------------------
     def save(self) -> None:
