@@ -24,7 +24,7 @@ from smallworld_tui.ssh.driver import SSHDriver, Terminal
 from smallworld_tui.ssh.lobby_dialogs import NewTableDialog, SecretAsked, SecretShown, TableMenu
 from smallworld_tui.ssh.tables import SeatRefused, Table, new_table
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.describe import joined
+from smallworld_tui.ui.describe import coins, joined
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -62,8 +62,10 @@ def table_state(table: Table) -> str:
         return _("cannot be played (see the server's log)")
     names = [seat.name if seat else "?" for seat in table.seats]
     if table.result is not None:
-        winners = [table.result["names"][s] for s in table.result["winners"]]
-        return _("over: {names} won").format(names=joined(winners))
+        result = table.result
+        winners = [result["names"][s] for s in result["winners"]]
+        best = coins(result["coins"][result["winners"][0]] or 0) if winners else ""
+        return _("over: {names} won with {coins}").format(names=joined(winners), coins=best)
     if not table.started:
         free = sum(seat is None for seat in table.seats)
         return _("waiting for {n} more").format(n=free)
@@ -77,8 +79,8 @@ def table_state(table: Table) -> str:
 
 
 def table_title(table: Table) -> Text:
-    text = Text(_("Table {id} · {map}").format(id=table.id, map=table.settings.map),
-                style="bold")
+    text = Text(_("Table {id} · {game} · {map}").format(
+        id=table.id, game=table.settings.game, map=table.settings.map), style="bold")
     text.append("\n")
     text.append_text(seat_list(table))
     text.append("\n" + table_state(table))
@@ -113,7 +115,7 @@ class TablesScreen(TranslatedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one(DataTable)
-        grid.add_columns(_("Table"), _("Map"), _("Players"), _("Game"), _("You"))
+        grid.add_columns(_("Table"), _("Game"), _("Map"), _("Players"), _("State"), _("You"))
         self.refresh_tables()
         grid.focus()
 
@@ -124,7 +126,8 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         name = self.lobby.visitor.name
         for table in self.lobby.server.tables.listing():
             mine = table.seat_of(name)
-            grid.add_row(Text(str(table.id)), Text(table.settings.map), seat_list(table),
+            grid.add_row(Text(str(table.id)), Text(table.settings.game),
+                         Text(table.settings.map), seat_list(table),
                          Text(table_state(table)),
                          Text(_("seat {n}").format(n=mine + 1) if mine is not None else ""),
                          key=str(table.id))

@@ -34,20 +34,23 @@ class TableSettings:
     seed: int
     options: dict[str, Any]
     names: tuple[str, ...] = ()  # seats reserved for these names, in seat order
+    game: str = "base"  # which Small World (the record's variant)
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "map": self.map, "seed": self.seed,
-                "options": self.options, "names": list(self.names)}
+        return {"game": self.game, "players": self.players, "map": self.map,
+                "seed": self.seed, "options": self.options, "names": list(self.names)}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> TableSettings:
         return TableSettings(players=int(data["players"]), map=str(data["map"]),
                              seed=int(data["seed"]), options=dict(data.get("options", {})),
-                             names=tuple(data.get("names", ())))
+                             names=tuple(data.get("names", ())),
+                             game=str(data.get("game", "base")))
 
     def record(self, names: list[str]) -> Record:
         """The record of this table's game played by ``names`` (in seat order)."""
-        return Record(players=names, map=self.map, seed=self.seed, options=self.options)
+        return Record(players=names, map=self.map, seed=self.seed, options=self.options,
+                      variant=self.game)
 
 
 def new_table(players: int, map_name: str | None = None, seed: int | None = None,

@@ -126,7 +126,7 @@ async def test_a_restart_restores_every_table(host: Host) -> None:
 async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> None:
     amy = await Player.join(host.port, "Amy", PASSWORD)
     ben = await Player.join(host.port, "Ben", PASSWORD)
-    await ben.wait_for("in the lobby")
+    await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
     amy.send("n")
     await amy.wait_for("Open a new table")
     amy.send("\t\t\t" + ENTER)  # players (3), map, option: open
