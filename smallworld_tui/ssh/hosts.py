@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from smallworld_tui.i18n import current_language
@@ -25,14 +26,17 @@ log = logging.getLogger(__name__)
 
 RESTART_SECONDS = 1.0
 READY_SECONDS = 60.0
+WORKER = (sys.executable, "-m", "smallworld_tui.ssh.worker")
 
 
 class HostPool:
-    def __init__(self, store: Store, tables: Tables, workers: int, folder: Path) -> None:
+    def __init__(self, store: Store, tables: Tables, workers: int, folder: Path,
+                 command: Sequence[str] = WORKER) -> None:
         self.store = store
         self.tables = tables
         self.workers = workers
         self.folder = folder
+        self.command = list(command)  # a worker (its arguments follow: see worker.arguments)
         self.local: TableHost | None = None
         self._server: asyncio.Server | None = None
         self._processes: dict[int, asyncio.subprocess.Process] = {}
@@ -57,9 +61,8 @@ class HostPool:
             self._watchers.append(asyncio.create_task(self._watch(index)))
 
     async def _spawn(self, index: int) -> None:
-        command = [sys.executable, "-m", "smallworld_tui.ssh.worker", "--db",
-                   str(self.store.path), "--socket", str(self.socket_for(index)),
-                   "--lang", current_language(),
+        command = [*self.command, "--db", str(self.store.path), "--socket",
+                   str(self.socket_for(index)), "--lang", current_language(),
                    "--preload", ",".join(map(str, self._playing(index)))]
         process = await asyncio.create_subprocess_exec(
             *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)

@@ -27,33 +27,41 @@ def report(news: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def work(db: Path, socket: Path, preload: list[int]) -> None:
-    store = Store(db)
-    try:
-        host = TableHost(store, report)
-        host.preload(preload)
-        server = await host.serve(socket)
-        report({"ready": True})
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, sys.stdin.buffer.read)  # until the server goes
-        server.close()
-    finally:
-        store.close()
+async def serve(host: TableHost, socket: Path) -> None:
+    """Serve ``host``'s tables on ``socket`` until the server goes."""
+    server = await host.serve(socket)
+    report({"ready": True})
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.buffer.read)
+    server.close()
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--lang", default="en")
-    parser.add_argument("--preload", default="")
-    args = parser.parse_args()
+    parser.add_argument("--preload", default="", help="tables to load now, e.g. 1,3,5")
+    return parser.parse_args()
+
+
+def prepare(args: argparse.Namespace) -> TableHost:
+    """This process set up for game screens, and its table host (with its tables loaded)."""
     private_umask()
     set_language(args.lang)
     prepare_process()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker: %(message)s")
-    preload = [int(t) for t in args.preload.split(",") if t]
-    asyncio.run(work(args.db, args.socket, preload))
+    host = TableHost(Store(args.db), report)
+    host.preload([int(t) for t in args.preload.split(",") if t])
+    return host
+
+
+def main() -> None:
+    args = arguments()
+    host = prepare(args)
+    try:
+        asyncio.run(serve(host, args.socket))
+    finally:
+        host.store.close()
 
 
 if __name__ == "__main__":
