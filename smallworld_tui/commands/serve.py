@@ -117,6 +117,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
 
     private_umask()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours says who came and failed
     folder = data_dir()
     private_folder(folder, ours=True)
     try:
@@ -168,7 +169,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         try:
             waiting = sum(not t.started for t in tables.listing())
             playing = sum(t.started and not t.finished for t in tables.listing())
-            click.echo(_("{waiting} tables waiting for players, {playing} being played.")
+            click.echo(_("Tables: {waiting} waiting for players, {playing} being played.")
                        .format(waiting=waiting, playing=playing))
             click.echo(_("Join with:  ssh -p {port} <your name>@{host}").format(
                 port=hosting.port, host=host))

@@ -131,10 +131,13 @@ class TablesScreen(TranslatedBindings, Screen[None]):
                          Text(table_state(table)),
                          Text(_("seat {n}").format(n=mine + 1) if mine is not None else ""),
                          key=str(table.id))
+        empty = _("There is no table yet: press n to open one.")
         if grid.row_count:
             grid.move_cursor(row=min(keep, grid.row_count - 1))
+            if str(self.query_one("#lobby-notice", Static).content) == empty:
+                self.say("")
         else:
-            self.say(_("There is no table yet: press n to open one."))
+            self.say(empty)
 
     def say(self, notice: str) -> None:
         self.query_one("#lobby-notice", Static).update(Text(notice))
@@ -248,6 +251,7 @@ class LobbyApp(App[None]):
         self.terminal = terminal
         self.notice = notice
         self.choice: tuple[int, int] | None = None
+        self._refresh_due = False
 
     def on_mount(self) -> None:
         self.server.tables.listeners.append(self._refresh)
@@ -258,10 +262,14 @@ class LobbyApp(App[None]):
             self.server.tables.listeners.remove(self._refresh)
 
     def _refresh(self) -> None:
-        """Tables' listener: redraw once this App gets to it."""
-        self.call_later(self._tables_changed)
+        """Tables' listener: redraw once this App gets to it (once for news that come
+        together)."""
+        if not self._refresh_due:
+            self._refresh_due = True
+            self.call_later(self._tables_changed)
 
     def _tables_changed(self) -> None:
+        self._refresh_due = False
         for screen in self.screen_stack:
             if isinstance(screen, TablesScreen):
                 screen.refresh_tables()
@@ -344,7 +352,13 @@ class LobbyApp(App[None]):
         try:
             settings = new_table(int(players), str(map_name), options=dict(options))
             table = self.server.tables.open(settings)
-        except (IllegalAction, SeatRefused) as exc:
-            self.say(exc.render(_) if isinstance(exc, IllegalAction) else str(exc))
+        except IllegalAction as exc:
+            self.say(exc.render(_))
+            return
+        except SeatRefused as exc:
+            self.say(str(exc))
+            return
+        except OSError as exc:
+            self.say(_("The table could not be saved ({error}); try again.").format(error=exc))
             return
         self._take(table)

@@ -133,26 +133,31 @@ class Store:
         with self._write() as db:
             db.execute("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table))
 
-    def tables(self) -> list[TableRow]:
-        """Every table, oldest first."""
+    def tables(self, table: int | None = None) -> list[TableRow]:
+        """Every table, oldest first (or only ``table``)."""
+        tables_sql = "SELECT id, settings, started, result FROM tables"
+        seats_sql = "SELECT tbl, seat, name, proof FROM seats"
+        args: tuple[int, ...] = ()
+        if table is not None:
+            tables_sql, seats_sql, args = (f"{tables_sql} WHERE id = ?",
+                                           f"{seats_sql} WHERE tbl = ?", (table,))
         with self._lock:
             rows = {
-                table: TableRow(table, json.loads(settings), bool(started),
-                                json.loads(result) if result else None)
-                for table, settings, started, result in self._db.execute(
-                    "SELECT id, settings, started, result FROM tables ORDER BY id")
+                number: TableRow(number, json.loads(settings), bool(started),
+                                 json.loads(result) if result else None)
+                for number, settings, started, result in self._db.execute(
+                    f"{tables_sql} ORDER BY id", args)
             }
-            for table, seat, name, proof in self._db.execute(
-                    "SELECT tbl, seat, name, proof FROM seats"):
-                if table in rows:
-                    rows[table].seats[seat] = (name, proof)
+            for number, seat, name, proof in self._db.execute(seats_sql, args):
+                if number in rows:
+                    rows[number].seats[seat] = (name, proof)
         return list(rows.values())
 
     def table(self, table: int) -> TableRow:
-        for row in self.tables():
-            if row.id == table:
-                return row
-        raise RecordError(f"{self.path} (table {table})", "no such table")
+        rows = self.tables(table)
+        if not rows:
+            raise RecordError(f"{self.path} (table {table})", "no such table")
+        return rows[0]
 
     # --- actions ------------------------------------------------------------------------
     def actions(self, table: int) -> list[Action]:

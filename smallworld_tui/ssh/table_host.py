@@ -42,6 +42,7 @@ class TableHost:
         self.report = report
         self.sessions: dict[int, GameSession] = {}
         self.damaged: dict[int, str] = {}
+        self._reported: dict[int, dict[str, Any]] = {}  # the last news of each table
         self.visits = 0
 
     # --- games --------------------------------------------------------------------------
@@ -78,16 +79,21 @@ class TableHost:
         self.report({"table": table, "damaged": reason})
 
     def _changed(self, table: int, session: GameSession, events: list[Event]) -> None:
+        """Report how the game stands when that changed (not at every conquest)."""
         view = session.view(SPECTATOR)
         if view.finished:
-            result = {"names": view.names, "coins": view.coins, "winners": view.winners}
-            if not any(e.kind == "undone" for e in events):
-                with contextlib.suppress(OSError):  # the result is worked out again on load
-                    self.store.finish(table, result)
-            self.report({"table": table, "result": result})
+            news: dict[str, Any] = {"table": table, "result": {
+                "names": view.names, "coins": view.coins, "winners": view.winners}}
         else:
-            self.report({"table": table, "progress": {
-                "round": view.round, "turns": view.turns, "actor": view.actor}})
+            news = {"table": table, "progress": {
+                "round": view.round, "turns": view.turns, "actor": view.actor}}
+        if news == self._reported.get(table):
+            return
+        self._reported[table] = news
+        if view.finished:
+            with contextlib.suppress(OSError):  # the result is worked out again on load
+                self.store.finish(table, news["result"])
+        self.report(news)
 
     # --- visits -------------------------------------------------------------------------
     async def serve(self, path: Path) -> asyncio.Server:

@@ -125,9 +125,15 @@ class Tables:
     listeners: list[Listener] = field(default_factory=list)
 
     def restore(self) -> None:
-        """Every table of the store."""
+        """Every table of the store (one whose settings cannot be read is marked damaged)."""
         for row in self.store.tables():
-            self.by_id[row.id] = self._table(row)
+            try:
+                self.by_id[row.id] = self._table(row)
+            except (KeyError, ValueError, TypeError) as exc:
+                reason = f"{self.store.path} (table {row.id}): bad settings: {exc!r}"
+                log.error("table %s cannot be played: %s", row.id, reason)
+                self.by_id[row.id] = Table(row.id, TableSettings(0, "?", 0, {}), [],
+                                           row.started, damaged=reason)
 
     @staticmethod
     def _table(row: TableRow) -> Table:

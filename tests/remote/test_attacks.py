@@ -231,7 +231,10 @@ async def test_connections_are_capped_per_address_with_a_clear_reason(tmp_path: 
         await one.close()
         await asyncio.sleep(0.2)
         three = await Player.join(host.port, "Cai", PASSWORD)
-        await three.wait_for("in the lobby")
+        await three.wait_for("in the lobby", "There is no table yet")
+        host.server.tables.open(two_player_table())
+        await three.wait_for("waiting for 2 more")
+        await three.wait_gone("There is no table yet")
         await two.close()
         await three.close()
     finally:

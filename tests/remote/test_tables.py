@@ -80,3 +80,13 @@ def test_the_lobby_words_how_a_game_stands(tables: Tables) -> None:
     tables.hear({"table": table.id, "damaged": "actions 2 to 4 are missing"})
     assert table_state(table).startswith("cannot be played")
     tables.hear({"table": 999, "damaged": "no such table"})  # news of no table: ignored
+
+
+def test_a_table_whose_settings_cannot_be_read_is_marked_not_lost(tables: Tables) -> None:
+    tables.store.create_table({"players": "two"})
+    good = tables.open(new_table(2))
+    restored = Tables(tables.store)
+    restored.restore()
+    assert set(restored.by_id) == {1, good.id}
+    assert "bad settings" in (restored.by_id[1].damaged or "")
+    assert restored.by_id[good.id].damaged is None
