@@ -10,7 +10,9 @@ then only reads).  Each table gets one random legal move every ``interval`` seco
 moves spread evenly, played where the table's game runs (the server, or its worker).  A
 terminal's repaint time for a move is the time from the move to the last byte of the burst of
 output it caused (until 50 ms of silence).  Prints, per W and T, the median, 90th percentile
-and largest repaint over the table's five terminals, and the bytes per move per terminal.
+and largest repaint over the table's five terminals, the bytes per move per terminal, and the
+CPU time the server (with its workers) spent per repaint, a figure other load on the machine
+does not change much (its load average is printed too).
 Then, with the largest T still playing, ``burst`` players log in with the password at once:
 prints how long they took to see the lobby and the seated players' repaints meanwhile.
 The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
@@ -165,6 +167,19 @@ class Terminal:
                     self.ready.set()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by a process and its children's children (the server and its
+    workers), from /proc (Linux); 0 elsewhere."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, IndexError, ValueError):
+        return total
+    return total + sum(cpu_seconds(int(child)) for child in children)
+
+
 def first_burst(chunks: Iterable[tuple[float, int]]) -> list[tuple[float, int]]:
     """The output that answers a move: chunks until the first silence of ``QUIET`` seconds
     (later output, like a die closing by itself, is not that repaint)."""
@@ -249,8 +264,9 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                 await asyncio.gather(*(t.ready.wait() for t in terminals[-SEATS:]))
             await asyncio.sleep(3)  # every screen drawn and quiet
             (folder / "go").touch()
-            started = time.monotonic()
+            started, cpu_before = time.monotonic(), cpu_seconds(child.pid)
             await asyncio.sleep(args.seconds)
+            cpu = cpu_seconds(child.pid) - cpu_before
             logins: list[float] = []
             burst_from = burst_to = 0.0
             if burst:
@@ -263,8 +279,11 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                 line.split() for line in (folder / "moves").read_text().splitlines())]
             latencies, sizes = repaints(moves, terminals, started, burst_from or float("inf"))
             kib = statistics.median(sizes) / 1024 if sizes else 0.0
+            per_repaint = cpu / max(len(latencies), 1) * 1000
             print(f"workers {workers}, {count:2d} tables ({count * SEATS:2d} terminals): "
-                  f"{figures(latencies)}, {kib:5.1f} KiB per move per terminal", flush=True)
+                  f"{figures(latencies)}, {kib:5.1f} KiB per move per terminal; server CPU "
+                  f"{cpu / args.seconds:4.2f} cores, {per_repaint:5.1f} ms per repaint; load "
+                  f"{os.getloadavg()[0]:4.1f}", flush=True)
             if burst:
                 during, _ = repaints(moves, terminals, burst_from, burst_to)
                 print(f"  {burst} logins at once: lobby shown after median "

@@ -43,8 +43,10 @@ class Door:
     keys: KeyBook | None = None
 
     def __post_init__(self) -> None:
-        if not self.password and self.keys is None:
-            raise ValueError("a non-empty password or authorized keys are required")
+        if self.password == "":
+            raise ValueError("an empty password would let anyone in")
+        if self.password is None and self.keys is None:
+            raise ValueError("a password or authorized keys are required")
 
     def password_opens(self, name: str, password: str) -> bool:
         """Whether ``password`` logs ``name`` in; never under a name bound to keys."""
@@ -137,6 +139,7 @@ class GameServer:
         if self.owns(visitor, table, seat):
             with contextlib.suppress(OSError):
                 self.tables.leave(table, seat)
+                visitor.proven.discard((table.id, seat))
 
     def occupy(self, visitor: Visitor, table: int, seat: int) -> None:
         """The visitor plays ``seat`` now; a connection that played it before is closed."""

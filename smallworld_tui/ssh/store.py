@@ -22,7 +22,7 @@ from smallworld_tui.engine import Action, RecordError
 VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a seat is proved per table id
     created TEXT NOT NULL DEFAULT (datetime('now')),
     settings TEXT NOT NULL,
     started INTEGER NOT NULL DEFAULT 0,

@@ -66,12 +66,12 @@ class Visitor:
     async def run(self) -> None:
         pump = asyncio.create_task(self._pump())
         try:
-            choice, notice = await self._lobby("")
+            choice = await self._lobby("")
             while choice is not None and not self._stop.is_set():
                 back, notice = await self._at_table(*choice)
                 if not back:
                     break
-                choice, notice = await self._lobby(notice)
+                choice = await self._lobby(notice)
         finally:
             pump.cancel()
             self.end.write((RESTORE + ("\r\n" + self._farewell + "\r\n"
@@ -87,7 +87,10 @@ class Visitor:
         while (got := await self.end.read()) is not None:
             if isinstance(got, tuple):
                 self.size = clamp_size(*got)
-            self._sink(got)
+            try:
+                self._sink(got)
+            except Exception:  # garbage input must never end the connection
+                log.exception("bad input from %r at %s", self.name, self.address)
         self._stop.set()
 
     async def _until_stopped(self, task: asyncio.Task[Any]) -> bool:
@@ -100,7 +103,8 @@ class Visitor:
         return task in done
 
     # --- the lobby ----------------------------------------------------------------------
-    async def _lobby(self, notice: str) -> tuple[tuple[int, int] | None, str]:
+    async def _lobby(self, notice: str) -> tuple[int, int] | None:
+        """The lobby until the player chooses (table, seat), or None when they leave."""
         terminal = AppTerminal(self.end.write, self.size)
         app = LobbyApp(self.server, self, terminal, notice)
         self._sink = lambda got: (terminal.received(got) if isinstance(got, bytes)
@@ -112,11 +116,11 @@ class Visitor:
             app.exit()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(task, CLOSE_SECONDS)
-            return None, ""
+            return None
         if app.return_code not in (0, None):
             self._farewell = _("Sorry, the lobby failed; the server's log says why.")
-            return None, ""
-        return app.choice, ""
+            return None
+        return app.choice
 
     # --- at a table ---------------------------------------------------------------------
     async def _at_table(self, table: int, seat: int) -> tuple[bool, str]:

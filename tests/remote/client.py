@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 
 import asyncssh
 import pyte
@@ -49,23 +50,26 @@ class Player:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, *needles: str, timeout: float = 15.0) -> str:
-        """Wait until every needle shows on the screen; returns the screen text."""
+    async def _until(self, shown: Callable[[str], bool], what: str, timeout: float) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.text()
-            if all(n in text for n in needles):
+            if shown(text):
                 return text
             await asyncio.sleep(0.05)
-        raise AssertionError(f"{needles!r} never appeared; the screen shows:\n{self.text()}")
+        raise AssertionError(f"never happened: {what}; the screen shows:\n{self.text()}")
+
+    async def wait_for(self, *needles: str, timeout: float = 15.0) -> str:
+        """Wait until every needle shows on the screen; returns the screen text."""
+        return await self._until(lambda text: all(n in text for n in needles),
+                                 f"{needles!r} shown", timeout)
+
+    async def wait_for_any(self, *needles: str, timeout: float = 15.0) -> str:
+        return await self._until(lambda text: any(n in text for n in needles),
+                                 f"one of {needles!r} shown", timeout)
 
     async def wait_gone(self, needle: str, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if needle not in self.text():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{needle!r} is still on the screen:\n{self.text()}")
+        await self._until(lambda text: needle not in text, f"{needle!r} gone", timeout)
 
     async def ended(self, timeout: float = 15.0) -> None:
         """Wait until the server closes this session."""
@@ -97,15 +101,6 @@ class Player:
         if "This seat is yours" in self.text():
             self.send(ENTER)
         return match.group(1) if match else None
-
-    async def wait_for_any(self, *needles: str, timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            text = self.text()
-            if any(n in text for n in needles):
-                return text
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"none of {needles!r} appeared:\n{self.text()}")
 
     async def close(self) -> None:
         self.conn.close()

@@ -17,7 +17,7 @@ from smallworld_tui.ssh.files import (
     private_folder,
 )
 from smallworld_tui.ssh.guard import Guard, Limits
-from smallworld_tui.ssh.keys import KeyFileError, read_key_book
+from smallworld_tui.ssh.keys import KeyBook, KeyFileError, read_key_book
 from smallworld_tui.ssh.names import name_problem
 from smallworld_tui.ssh.proofs import key_proof, new_secret, proves
 from smallworld_tui.ssh.server import Door
@@ -89,10 +89,11 @@ def test_the_password_never_opens_a_name_bound_to_keys(tmp_path: Path) -> None:
     assert not door.password_opens("amy", "pw")
 
 
-@pytest.mark.parametrize("password", ["", None])
-def test_the_door_needs_a_password_or_keys(password: str | None) -> None:
-    with pytest.raises(ValueError, match="required"):
-        Door(password, None)
+@pytest.mark.parametrize(("password", "keys"), [("", None), (None, None), ("", KeyBook())])
+def test_the_door_needs_a_password_or_keys_and_never_an_empty_one(
+        password: str | None, keys: KeyBook | None) -> None:
+    with pytest.raises(ValueError, match=r"required|anyone"):
+        Door(password, keys)
 
 
 def test_a_seat_secret_proves_only_its_seat() -> None:
