@@ -29,7 +29,7 @@ class Player:
 
     @classmethod
     async def join(cls, port: int, name: str, password: str | None = None,
-                   size: tuple[int, int] = (120, 36),
+                   size: tuple[int, int] = (100, 30),
                    key: asyncssh.SSHKey | None = None) -> Player:
         conn = await asyncssh.connect("127.0.0.1", port, username=name, password=password,
                                       client_keys=[key] if key else None, known_hosts=None,
