@@ -178,7 +178,7 @@ class Tables:
     def take_seat(self, table: Table, name: str, proof: str) -> int:
         """Seat ``name`` (owner of ``proof``) at ``table``; the table starts with its last
         seat.  ``SeatRefused`` says why not."""
-        seat = table.free_seat_for(name)
+        seat = table.free_seat_for(name) if self.by_id.get(table.id) is table else None
         if seat is None:
             raise SeatRefused(_("There is no free seat for you at table {id}.").format(
                 id=table.id))

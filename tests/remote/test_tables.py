@@ -62,6 +62,9 @@ def test_a_table_nobody_sits_at_closes_and_waiting_tables_are_capped(tables: Tab
     tables.take_seat(table, "Amy", "p")
     tables.leave(table, 0)
     assert table.id not in tables.by_id and tables.store.tables() == []
+    with pytest.raises(SeatRefused):  # a menu opened before it closed offers nothing now
+        tables.take_seat(table, "Ben", "p")
+    assert tables.store.tables() == []
     for _ in range(MAX_WAITING_TABLES):
         tables.open(new_table(2))
     with pytest.raises(SeatRefused, match="already waiting"):

@@ -134,11 +134,11 @@ async def test_wrong_web_passwords_shut_the_address_out(host: Host, web: str) ->
 
 
 async def test_serve_web_serves_the_page_and_stops_with_the_server(tmp_path: Path) -> None:
-    """The real command: the page answers, a browser logs in and joins, SIGTERM ends both."""
+    """The real command: its table, the page, a browser that logs in, SIGTERM ending both."""
     env = {**os.environ, "SMALLWORLD_TUI_DATA": str(tmp_path)}
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "smallworld_tui", "--lang", "en", "serve", "--port", "0", "--web",
-        "--web-port", "0", "--password", "pw", "--players", "2", env=env,
+        "--web-port", "0", "--password", "pw", "--names", "Amy,Ben", env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
     try:
         assert proc.stdout is not None
@@ -152,7 +152,7 @@ async def test_serve_web_serves_the_page_and_stops_with_the_server(tmp_path: Pat
             status, page = await log_in(http, url, "Amy", "pw")
             assert status == 200
             async with http.ws_connect(f"{url}/ws/{ticket_of(page)}") as ws:
-                await Browser(ws).shows("waiting for 2 more")
+                await Browser(ws).shows("(Amy), (Ben)")  # --names reserved the seats
                 proc.send_signal(signal.SIGTERM)  # stopping serve ends the browser's session
                 while (await asyncio.wait_for(ws.receive(), 15)).type not in (
                         aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
