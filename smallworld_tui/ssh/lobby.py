@@ -7,6 +7,7 @@ shown as plain text (``Text`` objects, ``markup=False``), never parsed as markup
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -251,11 +252,15 @@ class LobbyApp(App[None]):
         self.terminal = terminal
         self.notice = notice
         self.choice: tuple[int, int] | None = None
+        self.shown = asyncio.Event()  # set once the first frame is on the player's screen
         self._refresh_due = False
 
     def on_mount(self) -> None:
         self.server.tables.listeners.append(self._refresh)
         self.push_screen(TablesScreen())
+
+    def on_ready(self) -> None:
+        self.shown.set()
 
     def on_unmount(self) -> None:
         if self._refresh in self.server.tables.listeners:

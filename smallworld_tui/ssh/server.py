@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REFUSED_SECONDS = 10.0  # a refused connection that never asks to log in is cut after this
+ARRIVALS = 2
 
 
 @dataclass
@@ -63,6 +64,9 @@ class GameServer:
     guard: Guard = field(default_factory=Guard)
     visitors: list[Visitor] = field(default_factory=list)
     occupants: dict[tuple[int, int], Visitor] = field(default_factory=dict)
+    # lobbies drawing their first screen at once: a burst of logins then waits its turn
+    # instead of holding up, dozens of steps deep, the screens of those already playing
+    arrivals: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ARRIVALS))
 
     # --- arriving -----------------------------------------------------------------------
     async def welcome(self, end: RemoteEnd, name: str) -> None:

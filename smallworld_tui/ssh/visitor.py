@@ -93,14 +93,14 @@ class Visitor:
                 log.exception("bad input from %r at %s", self.name, self.address)
         self._stop.set()
 
-    async def _until_stopped(self, task: asyncio.Task[Any]) -> bool:
-        """Wait for ``task``; False if the connection ended first."""
+    async def _until_stopped(self, *tasks: asyncio.Task[Any]) -> bool:
+        """Wait for the first of ``tasks``; False if the connection ended first."""
         stop = asyncio.create_task(self._stop.wait())
         try:
-            done, _ = await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({*tasks, stop}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             stop.cancel()
-        return task in done
+        return bool(done & set(tasks))
 
     # --- the lobby ----------------------------------------------------------------------
     async def _lobby(self, notice: str) -> tuple[int, int] | None:
@@ -109,7 +109,11 @@ class Visitor:
         app = LobbyApp(self.server, self, terminal, notice)
         self._sink = lambda got: (terminal.received(got) if isinstance(got, bytes)
                                   else terminal.resized(*got))
-        task = asyncio.create_task(app.run_async())
+        async with self.server.arrivals:  # a few lobbies start at a time (see GameServer)
+            task = asyncio.create_task(app.run_async())
+            shown = asyncio.create_task(app.shown.wait())
+            await self._until_stopped(task, shown)
+            shown.cancel()
         finished = await self._until_stopped(task)
         self._sink = lambda _input: None
         if not finished:
