@@ -39,7 +39,7 @@ class HostPool:
         self.command = list(command)  # a worker (its arguments follow: see worker.arguments)
         self.local: TableHost | None = None
         self._server: asyncio.Server | None = None
-        self._processes: dict[int, asyncio.subprocess.Process] = {}
+        self.processes: dict[int, asyncio.subprocess.Process] = {}  # worker index -> process
         self._watchers: list[asyncio.Task[None]] = []
         self._stopping = False
 
@@ -66,21 +66,27 @@ class HostPool:
                    "--preload", ",".join(map(str, self._playing(index)))]
         process = await asyncio.create_subprocess_exec(
             *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-        self._processes[index] = process
         assert process.stdout is not None
-        while True:  # its reports on the tables it preloads, then "ready"
-            line = await asyncio.wait_for(process.stdout.readline(), READY_SECONDS)
-            if not line:
-                raise RuntimeError(f"table worker {index} could not start")
-            news = json.loads(line)
-            if news.get("ready"):
-                return
-            self.tables.hear(news)
+        try:
+            while True:  # its reports on the tables it preloads, then "ready"
+                line = await asyncio.wait_for(process.stdout.readline(), READY_SECONDS)
+                if not line:
+                    raise RuntimeError(f"table worker {index} could not start")
+                news = json.loads(line)
+                if news.get("ready"):
+                    self.processes[index] = process
+                    return
+                self.tables.hear(news)
+        except BaseException:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+            raise
 
     async def _watch(self, index: int) -> None:
         """Pass a worker's reports on; start it again if it dies."""
         while not self._stopping:
-            process = self._processes[index]
+            process = self.processes[index]
             assert process.stdout is not None
             while line := await process.stdout.readline():
                 with contextlib.suppress(ValueError, KeyError):
@@ -98,10 +104,10 @@ class HostPool:
         self._stopping = True
         if self._server is not None:
             self._server.close()
-        for process in self._processes.values():
+        for process in self.processes.values():
             if process.stdin is not None:
                 process.stdin.close()  # the worker ends when its input ends
-        for process in self._processes.values():
+        for process in self.processes.values():
             try:
                 await asyncio.wait_for(process.wait(), 10)
             except TimeoutError:

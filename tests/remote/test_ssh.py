@@ -235,3 +235,30 @@ async def test_tables_run_the_same_in_worker_processes(tmp_path: Path) -> None:
     finally:
         await host.stop()
         host.store.close()
+
+
+async def test_a_worker_that_dies_is_started_again_and_loses_nothing(tmp_path: Path) -> None:
+    host = Host(tmp_path, workers=1)
+    await host.start(two_player_table())
+    try:
+        amy = await Player.join(host.port, "Amy", PASSWORD)
+        await amy.take_seat()
+        ben = await Player.join(host.port, "Ben", PASSWORD)
+        await ben.take_seat()
+        await amy.wait_for("Round 1", "5¢")
+        amy.send("0")
+        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick")
+        assert host.hosting is not None
+        worker = host.hosting.hosts.processes[0]
+        worker.kill()
+        await amy.wait_for("in the lobby", "could not be shown")  # back in the lobby, told
+        await until(lambda: host.hosting is not None
+                    and host.hosting.hosts.processes[0] is not worker, "a new worker")
+        await amy.open_table()
+        await amy.choose("Play your seat")  # proved in this connection: no secret asked
+        await amy.wait_for("Round 1", "Amy", "in hand")  # her pick is still there
+        await amy.close()
+        await ben.close()
+    finally:
+        await host.stop()
+        host.store.close()
