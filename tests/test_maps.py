@@ -87,7 +87,7 @@ def test_tiny_map_derived_topology() -> None:
     assert m.links == ()
 
 
-@pytest.mark.parametrize("name", ["base-4p"])
+@pytest.mark.parametrize("name", ["base-4p", "underground-4p"])
 def test_masks_match_regions(name: str) -> None:
     m = load_map(name)
     for r in m.regions:
@@ -115,11 +115,12 @@ def test_links_add_borders() -> None:
 
 
 def test_shipped_maps() -> None:
-    assert list_maps() == BASE == list_maps("base") and list_maps("underground") == []
+    assert list_maps() == BASE + UNDERGROUND
+    assert list_maps("base") == BASE and list_maps("underground") == UNDERGROUND
     assert maps_dir() == REPO / "maps" or (maps_dir() / "base-4p.map").is_file()
     assert [map_for_players(n) for n in range(2, 6)] == BASE
     assert [map_for_players(n, "underground") for n in range(2, 6)] == UNDERGROUND
-    for n, name in enumerate(BASE):
+    for n, name in enumerate(BASE + UNDERGROUND):
         board = load_map(name)
         assert (board.players, board.game) == (n % 4 + 2, name.split("-")[0])
     with pytest.raises(ValueError, match="the underground game has maps for 2 to 5 players"):
@@ -175,6 +176,18 @@ def test_documented_example_parses() -> None:
     assert m.links == ((1, 7),)
     p3, f5 = m.regions[3], m.regions[5]
     assert p3.border and not p3.at_board_edge and f5.coastal and not f5.border
+
+
+def test_documented_underground_example_parses() -> None:
+    doc = (REPO / "docs" / "map-format.md").read_text(encoding="utf-8")
+    example = re.search(r"## An Underground example with two islands\n\n```ini\n(.*?)```", doc,
+                        re.S)
+    assert example is not None
+    m = parse_map(example.group(1))
+    assert m.islands == (0b0101111, 0b1010000)
+    assert [r.id for r in m.regions if r.border] == [1, 2, 3, 4, 5, 6]
+    assert m.coastal_mask == 0b0101010 and m.mountain_mask == 0b0001000
+    assert m.regions[0].neighbors == {1} and m.regions[0].at_board_edge
 
 
 def edit(old: str, new: str) -> str:
@@ -313,10 +326,12 @@ def test_cli_list() -> None:
     code, out = run("list")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == BASE
+    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND
     assert re.match(r"base-4p\s+base\s+4 players\s+9 turns\s+39 regions", lines[2])
-    code, out = run("list", "--game", "base")
-    assert code == 0 and [line.split()[0] for line in out.splitlines()] == BASE
+    assert re.match(r"underground-2p\s+underground\s+2 players\s+10 turns\s+28 regions",
+                    lines[4])
+    code, out = run("list", "--game", "underground")
+    assert code == 0 and [line.split()[0] for line in out.splitlines()] == UNDERGROUND
     code, out = run("list", "--game", "chess")
     assert code == 2 and "chess" in out
 

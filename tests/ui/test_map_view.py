@@ -9,7 +9,7 @@ from scenario import give, scenario
 from textual.app import App, ComposeResult
 
 from smallworld_tui.engine import PlayerView, view
-from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.board import list_maps, load_map
 from smallworld_tui.ui.palette import seat_letters
 from smallworld_tui.ui.widgets.map_view import MapView, Mark, _box_chars, choose_scales
 
@@ -168,6 +168,17 @@ async def test_every_region_shows_its_number_at_80x24(map_name: str, players: in
         assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
         for region in range(len(app.board.regions)):
             assert str(region) in region_text(map_view, region)
+
+
+@pytest.mark.parametrize("map_name", list_maps())
+async def test_every_shipped_map_fits_80x24(map_name: str) -> None:
+    """The map's share of an 80×24 screen shows the whole board and every region number."""
+    app = MapApp(map_name)
+    async with app.run_test(size=(52, 18)):
+        map_view = app.query_one(MapView)
+        assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
+        for region in range(len(app.board.regions)):
+            assert str(region) in region_text(map_view, region), region
 
 
 def test_the_layout_grows_with_the_terminal() -> None:
