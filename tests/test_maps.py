@@ -498,3 +498,12 @@ def test_an_unknown_game_skips_the_terrain_checks() -> None:
     text = CAVERNS.replace("game = underground", "game = chess")
     assert [p[2] for p in problems(text)] == [
         "unknown game 'chess' (known: base, underground, warcraft)"]
+
+
+def test_missing_shared_reference_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "1")
+    with pytest.raises(pytest.fail.Exception, match="not beside the repository"):
+        shared_json("maps-reference", "no-such-board.json")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        shared_json("maps-reference", "no-such-board.json")

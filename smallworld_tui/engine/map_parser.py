@@ -259,7 +259,7 @@ class _Parser:
         kind = terrains.get(terrain.text)
         if kind is None:
             self.at(terrain, f"unknown terrain {_shown(terrain.text)} in the {game} game "
-                             f"(known: {_known(terrains)})")
+                             f"(known: {_known(terrains) or 'none'})")
         seen: set[str] = set()
         for symbol in symbols:
             allowed = known.get(symbol.text)
