@@ -18,6 +18,7 @@ from smallworld_tui.engine.board import (
     MAX_CHARACTERS,
     MAX_REGIONS,
     MapError,
+    list_faces,
     list_maps,
     load_map,
     load_map_file,
@@ -157,12 +158,13 @@ def test_base_map_matches_official_topology(name: str) -> None:
 
 def test_to_json_shape() -> None:
     data = load_map("base-2p").to_json()
-    assert set(data) == {"name", "title", "game", "players", "turns", "regions", "adjacency"}
+    assert set(data) == {"name", "title", "game", "faces", "players", "turns", "regions",
+                         "adjacency"}
     assert set(data["regions"][0]) == {"id", "code", "terrain", "kind", "symbols", "island",
                                        "mountain", "mine", "magic", "cavern", "lost_tribe",
                                        "water", "border", "at_board_edge", "coastal",
                                        "neighbors"}
-    assert data["game"] == "base"
+    assert (data["game"], data["faces"]) == ("base", [])
     assert json.loads(json.dumps(data)) == data
     region = next(r for r in data["regions"] if r["mine"] and r["lost_tribe"])
     assert region["symbols"] == ["lost_tribe", "mine"] and region["kind"] == "land"
@@ -217,7 +219,7 @@ PROBLEMS = [
     (edit("turns = 5", "turns 5"), ("turns", 1), "expected 'key = value'"),
     (edit("turns = 5", "turns = 5\nturns = 6"), ("turns = 6", 1), "given twice"),
     (edit("turns = 5", "turns = 5\ncolour = red"), ("colour", 1),
-     "unknown [map] key 'colour' (known: name, title, game, players, turns)"),
+     "unknown [map] key 'colour' (known: name, title, game, players, turns, board, side)"),
     (edit("S0 P3 L4 L4 F5 F5 M6", "S0 P3 L4 L4 F5 F5"), ("S0 P3 L4 L4 F5 F5", 19),
      "ragged grid: this row has 6 cells, the first row has 7"),
     (edit("S0 P3 L4 L4 F5 F5 M6", "S0 P3 L4 L4 F5 F5 M6 M6"), ("S0 P3 L4 L4", 22),
@@ -326,7 +328,7 @@ def test_cli_list() -> None:
     code, out = run("list")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND
+    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND + list_faces()
     assert re.match(r"base-4p\s+base\s+4 players\s+9 turns\s+39 regions", lines[2])
     assert re.match(r"underground-2p\s+underground\s+2 players\s+10 turns\s+28 regions",
                     lines[4])

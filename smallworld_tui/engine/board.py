@@ -1,20 +1,38 @@
-"""Maps: the place to import them from. Loading files and shipped maps, and which map a game
-uses for a player count.
+"""Maps: the place to import them from. Loading files, shipped maps and board faces, joining
+faces into a game's map, and which map a game uses for a player count.
 
 The format and its validator live in ``map_parser``, the model (regions, bitmasks, derivation
-from the drawing) in ``map_model``; see docs/map-format.md. Standard library only.
+from the drawing) in ``map_model``, board faces and sets in ``map_faces``; see
+docs/map-format.md. Standard library only.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 from smallworld_tui.data import table
+from smallworld_tui.engine.map_faces import (
+    ENTRY,
+    SIZE_ICON,
+    BoardRules,
+    RandomSource,
+    board_rules,
+    check_set,
+    draw_faces,
+    face_problems,
+    join_faces,
+    selections,
+    set_problems,
+    showing,
+)
 from smallworld_tui.engine.map_model import (
     EMPTY,
     KINDS,
     Cell,
+    Face,
     Legend,
     Map,
     Region,
@@ -37,27 +55,43 @@ from smallworld_tui.engine.map_parser import (
 __all__ = [
     "EMPTY",
     "EMPTY_CELL",
+    "ENTRY",
     "KINDS",
     "MAX_CHARACTERS",
     "MAX_COLUMNS",
     "MAX_REGIONS",
     "MAX_ROWS",
     "MAX_TURNS",
+    "SIZE_ICON",
+    "BoardRules",
     "Cell",
+    "Face",
     "Legend",
     "Map",
     "MapError",
     "MapProblem",
+    "RandomSource",
     "Region",
     "RegionSpec",
+    "board_rules",
+    "check_set",
+    "compose_map",
     "derive_map",
+    "draw_faces",
+    "face_problems",
+    "join_faces",
     "legend",
+    "list_faces",
     "list_maps",
+    "load_face",
     "load_map",
     "load_map_file",
     "map_for_players",
     "maps_dir",
     "parse_map",
+    "selections",
+    "set_problems",
+    "showing",
 ]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -82,9 +116,47 @@ def maps_dir() -> Path:
 
 
 def list_maps(game: str | None = None) -> list[str]:
-    """Names of the shipped maps, sorted; with ``game``, only that game's."""
+    """Names of the shipped maps, sorted; with ``game``, only that game's. Board faces are
+    not maps of their own (see list_faces)."""
     names = sorted(p.stem for p in maps_dir().glob("*.map"))
     return names if game is None else [n for n in names if load_map(n).game == game]
+
+
+def list_faces(game: str = "warcraft") -> list[str]:
+    """Names of a game's shipped board faces (``maps/<game>/``), sorted."""
+    return sorted(p.stem for p in (maps_dir() / game).glob("*.map"))
+
+
+def load_face(name: str, game: str = "warcraft") -> Map:
+    """A shipped board face by name, e.g. "L1-A" (cached)."""
+    return _face(name, game)
+
+
+@cache
+def _face(name: str, game: str) -> Map:
+    path = maps_dir() / game / f"{name}.map"
+    if not path.is_file():
+        message = f"no such {game} board face (shipped: {', '.join(list_faces(game))})"
+        raise MapError([MapProblem(0, 0, message)], name)
+    return load_map_file(path)
+
+
+@cache
+def _composed(faces: tuple[str, ...], name: str, players: int, turns: int, game: str) -> Map:
+    rules = board_rules(game)
+    if rules is None:
+        raise ValueError(f"the {game} game has no board faces")
+    maps = [load_face(face, game) for face in faces]
+    check_set([m.faces[0] for m in maps], players, rules)
+    return join_faces(maps, name=name, title=f"{name} ({', '.join(faces)})", players=players,
+                      turns=turns)
+
+
+def compose_map(faces: Sequence[str], name: str, players: int, turns: int,
+                game: str = "warcraft") -> Map:
+    """A game's map joined from shipped board faces (e.g. from draw_faces): one island per
+    face, in the order given (cached). ValueError unless they are a legal set for the players."""
+    return _composed(tuple(faces), name, players, turns, game)
 
 
 _shipped: dict[str, Map] = {}
@@ -98,6 +170,9 @@ def load_map(name_or_path: str) -> Map:
     if os.sep not in name_or_path and "/" not in name_or_path and shipped.is_file():
         _shipped[name_or_path] = load_map_file(shipped)
         return _shipped[name_or_path]
+    face = next(maps_dir().glob(f"*/{name_or_path}.map"), None)
+    if os.sep not in name_or_path and "/" not in name_or_path and face is not None:
+        return load_face(name_or_path, face.parent.name)
     if not Path(name_or_path).is_file():
         message = f"no such map file, nor a shipped map (shipped: {', '.join(list_maps())})"
         raise MapError([MapProblem(0, 0, message)], name_or_path)
