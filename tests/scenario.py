@@ -15,10 +15,11 @@ and the tray), so ``invariants.check`` still holds on built positions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from smallworld_tui.engine import Action, Event, GameState, apply, new_game
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.board import Region, load_map
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import _start_turn, legal_actions
@@ -28,15 +29,39 @@ NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
 
 def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
-             dice: list[int] | None = None, clear_tribes: bool = False, **options: bool
-             ) -> GameState:
-    """A new game; ``clear_tribes`` removes every Lost Tribe for simpler positions."""
-    g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice)
+             dice: list[int] | None = None, clear_tribes: bool = False, game: str = "base",
+             **options: bool | str) -> GameState:
+    """A new game; ``clear_tribes`` removes every neutral defender (Lost Tribes, Monsters)
+    for simpler positions."""
+    g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice, game=game)
     if clear_tribes:
         for r, army in enumerate(g.region_army):
-            if army == LOST_TRIBE:
+            if army == NEUTRAL:
                 empty(g, r)
     return g
+
+
+def q(id_: str, game: str = "base") -> str:
+    """The qualified id of a race, power, item or piece (bare ids are of ``game``)."""
+    return id_ if ":" in id_ else f"{game}:{id_}"
+
+
+def put(g: GameState, piece: str, region: int, n: int = 1) -> None:
+    """Put ``n`` pieces of a kind (a bare id is of the game being played) on ``region``."""
+    g.pieces.add(q(piece, g.game), region, n)
+
+
+def count(g: GameState, piece: str, region: int) -> int:
+    return g.pieces.count(q(piece, g.game), region)
+
+
+def where(g: GameState, piece: str) -> int:
+    """The regions holding pieces of a kind, as a mask."""
+    return g.pieces.mask(q(piece, g.game))
+
+
+def clear(g: GameState, piece: str) -> None:
+    g.pieces.remove_all(q(piece, g.game), g.map.all_mask)
 
 
 def empty(g: GameState, region: int) -> None:
@@ -46,15 +71,19 @@ def empty(g: GameState, region: int) -> None:
         a = g.armies[army]
         a.mask &= ~(1 << region)
         g.tray[a.race] += g.region_tokens[region]
+    elif army == NEUTRAL:
+        g.tray[g.neutral[region]] += g.region_tokens[region]
+        g.neutral[region] = ""
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
-    g.clear_pieces(region)
+    for kind, _ in g.pieces.on(region):
+        if g.pieces.kinds[kind].on_capture != "stay":
+            g.pieces.remove(kind, region)
 
 
 def lost_tribe(g: GameState, region: int) -> None:
     empty(g, region)
-    g.region_army[region] = LOST_TRIBE
-    g.region_tokens[region] = 1
+    g.place_neutral("base:lost_tribe", region, 1)
 
 
 def _take_banner(g: GameState, race: str, power: str) -> None:
@@ -66,6 +95,10 @@ def _take_banner(g: GameState, race: str, power: str) -> None:
             g.combos[k] = Combo(g.combos[k].race, g.power_stack.pop(0), g.combos[k].coins)
     if race in g.race_stack:
         g.race_stack.remove(race)
+    for column in g.columns.values():  # a market of columns (the Warcraft team game)
+        for id_ in (race, power):
+            if id_ in column:
+                column.remove(id_)
     for pile in (g.power_stack, g.power_discard):
         if power in pile:
             pile.remove(power)
@@ -75,9 +108,9 @@ def _take_banner(g: GameState, race: str, power: str) -> None:
 def give(g: GameState, seat: int, race: str, power: str,
          regions: dict[int, int] | None = None, hand: int = 0, declined: bool = False
          ) -> Army:
-    """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}).
-
-    A declined army has discarded its badge (except Spirit)."""
+    """Give ``seat`` a race/power combo holding ``regions`` ({region: tokens}); ids may be
+    bare base-game ids.  A declined army has discarded its badge (except Spirit)."""
+    race, power = q(race, g.game), q(power, g.game)
     _take_banner(g, race, power)
     army = Army(id=len(g.armies), seat=seat, race=race, power=power, declined=declined,
                 picked_turn=-1)
@@ -90,11 +123,12 @@ def give(g: GameState, seat: int, race: str, power: str,
     army.hand = hand
     g.tray[race] -= sum((regions or {}).values()) + hand
     assert g.tray[race] >= 0, f"not enough {race} tokens in the box"
-    if declined and not POWERS[power].outside_decline_limit:
+    trait = POWERS[power]
+    if declined and not (trait.outside_decline_limit or trait.works_in_decline):
         army.badge = False
         g.power_discard.append(power)
-    if power == "bivouacking" and not declined:
-        army.extra["camps"] = 5 - sum(g.encampments)
+    if power == "base:bivouacking" and not declined:
+        army.reserve["base:encampment"] = 5 - g.pieces.total("base:encampment")
     return army
 
 
@@ -122,6 +156,9 @@ def kinds(g: GameState) -> set[str]:
 def targets(g: GameState, kind: str) -> set[int]:
     return {a.target for a in legal_actions(g) if a.kind == kind}
 
+
+TEST_MAPS = Path(__file__).parent / "maps"
+UG_TEST_MAP = str(TEST_MAPS / "ug-test.map")  # a small Underground map for rule tests
 
 # --- picking regions and reading events (shared by the rule tests) --------------------------
 
@@ -157,12 +194,13 @@ def far_from(*regions: int) -> list[int]:
     return [r.id for r in LAND if r.id not in near]
 
 
-def pinned(races: list[str], powers: list[str], players: int = 2, **kw: Any) -> GameState:
-    """A new game whose column starts with the given races/powers; no Lost Tribes."""
-    g = new_game(NAMES[:players], None, 0, kw.pop("options", None), races=races,
+def pinned(races: list[str], powers: list[str], players: int = 2, map_name: str | None = None,
+           **kw: Any) -> GameState:
+    """A new game whose column starts with the given races/powers; no neutral defenders."""
+    g = new_game(NAMES[:players], map_name, 0, kw.pop("options", None), races=races,
                  powers=powers, **kw)
     for r, army in enumerate(g.region_army):
-        if army == LOST_TRIBE:
+        if army == NEUTRAL:
             empty(g, r)
     return g
 

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from smallworld_tui.cli import main
 from smallworld_tui.engine.board import (
     ENTRY,
-    SIZE_ICON,
     BoardRules,
     Face,
     Map,
@@ -64,6 +63,11 @@ def rules() -> BoardRules:
     return found
 
 
+def icon(name: str) -> str:
+    """The symbol of a face's size icon ("board_l" on a large face)."""
+    return rules().icons[name[0]]
+
+
 def land(m: Map) -> list[Region]:
     return [r for r in m.regions if r.kind == "land"]
 
@@ -101,8 +105,9 @@ def test_face_matches_its_row_of_the_brief(name: str) -> None:
     waters = [r.terrain for r in m.regions if r.kind == "water"]
     assert waters == ([] if water == "-" else [water])
     assert Counter(r.terrain for r in land(m)) == counts
-    assert [len(showing(m, s)) for s in (ENTRY, "murloc", "magic", "cavern", SIZE_ICON)] == [
-        entries, murlocs, magic, caverns, 1]
+    assert [len(showing(m, s)) for s in (ENTRY, "murloc", "magic", "great_cavern", icon(name))
+            ] == [entries, murlocs, magic, caverns, 1]
+    assert all(not showing(m, other) for other in rules().icons.values() if other != icon(name))
     assert m.mountain_mask == m.terrain_mask("mountain")
 
 
@@ -111,8 +116,8 @@ def test_face_layout_rules(name: str) -> None:
     m, size = load_face(name), name[0]
     assert len(m.islands) == 1
     entries, murlocs = showing(m, ENTRY), showing(m, "murloc")
-    (icon,) = showing(m, SIZE_ICON)
-    assert all(r.kind == "land" for r in [*entries, *murlocs, icon])
+    (marker,) = showing(m, icon(name))
+    assert all(r.kind == "land" for r in [*entries, *murlocs, marker])
     # entries: on the coast, never neighbours, at most one Mountain, one landing for 3 tokens
     assert all(e.at_board_edge for e in entries) and not adjacent_pairs(entries)
     assert sum(e.terrain == "mountain" for e in entries) <= 1
@@ -127,19 +132,19 @@ def test_face_layout_rules(name: str) -> None:
     if size == "L":
         assert sum(not r.at_board_edge for r in murlocs) >= 2
     # the size icon: never an entry; two steps from every entry on a large face
-    assert ENTRY not in icon.symbols
+    assert ENTRY not in marker.symbols
     if size == "L":
-        assert not icon.neighbors & {e.id for e in entries}
+        assert not marker.neighbors & {e.id for e in entries}
     # water: a sea is a bay on the coast, a lake is enclosed; 3 to 5 land neighbours
     for water in (r for r in m.regions if r.kind == "water"):
         assert water.at_board_edge == (water.terrain == "sea")
         assert 3 <= (m.neighbor_masks[water.id] & m.land_mask).bit_count() <= 5
     # magic and caverns spread, never both on one region; a large face has an inland cavern
-    assert not m.magic_mask & m.cavern_mask
+    assert not m.symbol_mask("magic") & m.symbol_mask("great_cavern")
     assert not adjacent_pairs(showing(m, "magic"))
-    assert not adjacent_pairs(showing(m, "cavern"))
+    assert not adjacent_pairs(showing(m, "great_cavern"))
     if size == "L":
-        assert any(not r.at_board_edge for r in showing(m, "cavern"))
+        assert any(not r.at_board_edge for r in showing(m, "great_cavern"))
     # Mountains apart; a Farmland with 4 land neighbours (Defensive's towers)
     assert not adjacent_pairs([r for r in land(m) if r.terrain == "mountain"])
     assert any(r.terrain == "farmland" and (m.neighbor_masks[r.id] & m.land_mask).bit_count() >= 4
@@ -153,9 +158,9 @@ def test_face_layout_rules(name: str) -> None:
 
 
 def test_icons_vary_in_terrain_and_one_face_per_size_guards_it() -> None:
-    icons = {name: showing(load_face(name), SIZE_ICON)[0] for name in FACES}
-    assert len({icon.terrain for icon in icons.values()}) >= 4  # Karazhan scores by terrain
-    guarded = Counter(name[0] for name, icon in icons.items() if "murloc" in icon.symbols)
+    markers = {name: showing(load_face(name), icon(name))[0] for name in FACES}
+    assert len({r.terrain for r in markers.values()}) >= 4  # Karazhan scores by terrain
+    guarded = Counter(name[0] for name, r in markers.items() if "murloc" in r.symbols)
     assert guarded == {"L": 1, "M": 1, "S": 1}
 
 
@@ -285,7 +290,7 @@ P0 0 farmland entry murloc
 H0 1 hill
 F0 2 forest
 W0 3 swamp
-M0 4 mountain size_icon
+M0 4 mountain board_l
 S0 5 sea
 H1 6 hill
 P1 7 farmland
@@ -310,7 +315,7 @@ def test_a_valid_face() -> None:
     m = parse_map(FACE)
     assert m.faces == (Face("L1", "A"),) and (m.players, m.turns) == (0, 0)
     assert m.edge_mask == m.all_mask & ~(1 << 3 | 1 << 4 | 1 << 7 | 1 << 8)  # the coast
-    assert m.symbol_mask(ENTRY) == 1 << 0 | 1 << 11 and m.symbol_mask(SIZE_ICON) == 1 << 4
+    assert m.symbol_mask(ENTRY) == 1 << 0 | 1 << 11 and m.symbol_mask("board_l") == 1 << 4
 
 
 def edited(*changes: str) -> str:
@@ -326,11 +331,12 @@ def edited(*changes: str) -> str:
     (["F1 8 forest murloc entry"], "F1 8", "an entry region must be on the coast"),
     (["H1 6 hill entry"], "H2 11", "entry regions H1 and H2 border each other"),
     (["P1 7 farmland murloc"], "F1 8", "murloc regions P1 and F1 border each other"),
-    (["M0 4 mountain"], "[map]", "a face has exactly one size_icon region (its L icon), not 0"),
-    (["W1 9 swamp size_icon"], "[map]",
-     "a face has exactly one size_icon region (its L icon), not 2"),
-    (["M0 4 mountain", "H1 6 hill size_icon"], "H1 6",
-     "the size_icon region must be at least 2 steps from every entry region, and H2 is 1"),
+    (["M0 4 mountain"], "[map]", "a L face has exactly one board_l region (its size icon), not 0"),
+    (["W1 9 swamp board_l"], "[map]",
+     "a L face has exactly one board_l region (its size icon), not 2"),
+    (["W1 9 swamp board_s"], "W1 9", "board_s is the icon of a S board, not of this L face"),
+    (["M0 4 mountain", "H1 6 hill board_l"], "H1 6",
+     "the board_l region must be at least 2 steps from every entry region, and H2 is 1"),
     (["H0 1 hill murloc", "H1 6 hill murloc", "W1 9 swamp murloc"], "[map]",
      "a L face has at most 4 murloc regions, not 5"),
     (["P1 7 mountain", "W1 9 mountain", "P2 10 mountain"], "[map]",

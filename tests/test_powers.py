@@ -14,6 +14,7 @@ from scenario import (
     act,
     anyr,
     begin_turn,
+    count,
     far_from,
     finish,
     give,
@@ -24,9 +25,11 @@ from scenario import (
     pair,
     pinned,
     plain,
+    put,
     scenario,
     scored,
     targets,
+    where,
 )
 
 from smallworld_tui.engine import IllegalAction, winners
@@ -60,7 +63,7 @@ def test_alchemist_two_coins_while_active():
     begin_turn(g, 0)
     events = finish(g)
     assert scored(events, 0) == 1 + 2
-    assert breakdown(events, 0)["power:alchemist"] == 2
+    assert breakdown(events, 0)["power:base:alchemist"] == 2
 
 
 def test_alchemist_paid_even_with_no_region_held():
@@ -153,7 +156,8 @@ def test_bivouacking_places_encampments_at_redeploy_several_per_region():
     for _ in range(3):
         act(g, "encamp", a)
     act(g, "encamp", b)
-    assert g.encampments[a] == 3 and g.encampments[b] == 1 and army.extra["camps"] == 1
+    assert count(g, "encampment", a) == 3 and count(g, "encampment", b) == 1
+    assert army.reserve["base:encampment"] == 1
     act(g, "encamp", b)
     assert "encamp" not in kinds(g)
     act(g, "end_redeploy")
@@ -164,7 +168,7 @@ def test_encampments_add_defence():
     t, me = pair(plain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "humans", "bivouacking", {t: 1})
-    g.encampments[t] = 2
+    put(g, "encampment", t, 2)
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=4)
     begin_turn(g, 0)
     with pytest.raises(IllegalAction, match="costs 5 tokens"):
@@ -175,14 +179,14 @@ def test_encampments_lifted_and_moved_each_redeployment():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     army = give(g, 0, "ratmen", "bivouacking", {a: 1, b: 1})
-    g.encampments[a] = 5
-    army.extra["camps"] = 0
+    put(g, "encampment", a, 5)
+    army.reserve["base:encampment"] = 0
     begin_turn(g, 0)
     act(g, "end_conquest")
-    assert g.encampments[a] == 0 and army.extra["camps"] == 5
+    assert count(g, "encampment", a) == 0 and army.reserve["base:encampment"] == 5
     act(g, "encamp", b)
     act(g, "end_redeploy")
-    assert g.encampments[b] == 1 and army.extra["camps"] == 4
+    assert count(g, "encampment", b) == 1 and army.reserve["base:encampment"] == 4
     check(g)
 
 
@@ -191,18 +195,30 @@ def test_encampments_never_lost_when_conquered():
     other = far_from(t, me)[0]
     g = scenario(2, clear_tribes=True)
     biv = give(g, 1, "humans", "bivouacking", {t: 1, other: 1})
-    g.encampments[t] = 2
-    biv.extra["camps"] = 3
+    put(g, "encampment", t, 2)
+    biv.reserve["base:encampment"] = 3
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=5)
     begin_turn(g, 0)
     act(g, "conquer", t)  # 2 + 1 token + 2 camps
-    assert g.encampments[t] == 0 and biv.extra["camps"] == 5
+    assert count(g, "encampment", t) == 0 and biv.reserve["base:encampment"] == 5
     finish(g)
     assert (g.phase, g.actor) == ("defender", 1)  # no token to place, but camps
     assert targets(g, "encamp") == {other}
     act(g, "encamp", other)
     act(g, "end_redeploy")
-    assert g.encampments[other] == 1
+    assert count(g, "encampment", other) == 1
+    check(g)
+
+
+def test_encampments_come_back_when_their_region_is_abandoned():
+    a, b = pair(anyr, anyr)
+    g = scenario(2, clear_tribes=True)
+    army = give(g, 0, "ratmen", "bivouacking", {a: 2, b: 2})
+    put(g, "encampment", a, 3)
+    army.reserve["base:encampment"] = 2
+    begin_turn(g, 0)
+    act(g, "abandon", a)
+    assert count(g, "encampment", a) == 0 and army.reserve["base:encampment"] == 5
     check(g)
 
 
@@ -210,11 +226,11 @@ def test_encampments_removed_on_decline():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     army = give(g, 0, "ratmen", "bivouacking", {a: 1, b: 1})
-    g.encampments[a] = 3
-    army.extra["camps"] = 2
+    put(g, "encampment", a, 3)
+    army.reserve["base:encampment"] = 2
     begin_turn(g, 0)
     act(g, "decline")
-    assert sum(g.encampments) == 0 and "camps" not in army.extra
+    assert g.pieces.total("base:encampment") == 0 and "base:encampment" not in army.reserve
     check(g)
 
 
@@ -222,7 +238,7 @@ def test_encampments_do_not_count_for_the_tie_break():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "bivouacking", {a: 2})
-    g.encampments[a] = 5
+    put(g, "encampment", a, 5)
     give(g, 1, "humans", "merchant", {b: 2})
     g.coins = [7, 7]
     assert winners(g) == [0, 1]
@@ -231,7 +247,7 @@ def test_encampments_do_not_count_for_the_tie_break():
 def test_bivouacking_pick_gets_five_encampments():
     g = pinned(["ratmen"], ["bivouacking"])
     act(g, "pick", 0)
-    assert g.armies[-1].extra["camps"] == 5
+    assert g.armies[-1].reserve["base:encampment"] == 5
 
 
 # --- Commando and the other discounts ------------------------------------------------------
@@ -307,12 +323,12 @@ def test_diplomat_names_an_ally_who_cannot_attack_until_next_turn():
 def test_diplomat_cannot_name_a_player_attacked_this_turn():
     g, _dip, other, me, home = _diplomat()
     other.hand = 0
-    g.tray["humans"] += 6
+    g.tray["base:humans"] += 6
     extra = far_from(me, home)[0]
     g.region_army[extra] = other.id
     g.region_tokens[extra] = 1
     other.mask |= 1 << extra
-    g.tray["humans"] -= 1
+    g.tray["base:humans"] -= 1
     begin_turn(g, 0)
     act(g, "conquer", home)
     finish(g)
@@ -388,14 +404,14 @@ def test_dragon_conquers_for_one_token_whatever_the_defence():
     mtn, me = pair(lambda r: r.mountain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "humans", "bivouacking", {mtn: 3})
-    g.fortresses |= 1 << mtn
-    g.lairs |= 1 << mtn
-    g.encampments[mtn] = 2
+    put(g, "fortress", mtn)
+    put(g, "troll_lair", mtn)
+    put(g, "encampment", mtn, 2)
     army = give(g, 0, "ratmen", "dragon_master", {me: 1}, hand=1)
     begin_turn(g, 0)
     c = conquered(act(g, "dragon", mtn))
     assert c["via"] == "dragon" and c["tokens"] == 1 and c["lost"] == 1
-    assert army.hand == 0 and g.dragon == 1 << mtn
+    assert army.hand == 0 and where(g, "dragon") == 1 << mtn
     check(g)
 
 
@@ -419,13 +435,13 @@ def test_dragon_makes_its_region_immune_and_moves_on_a_later_turn():
     begin_turn(g, 0)
     act(g, "dragon", b)
     finish(g)
-    assert g.dragon == 1 << b
+    assert where(g, "dragon") == 1 << b
     give(g, 1, "humans", "flying", {enemy_home: 1}, hand=9)
     begin_turn(g, 1)
     assert b not in targets(g, "conquer") and a in targets(g, "conquer")
     begin_turn(g, 0)
     act(g, "dragon", c)
-    assert g.dragon == 1 << c
+    assert where(g, "dragon") == 1 << c
     assert army.mask >> b & 1
     check(g)
 
@@ -436,7 +452,7 @@ def test_dragon_cannot_target_water_or_immune_regions():
     hero = next(n for n in land_neighbors(me, anyr))
     g = scenario(2, clear_tribes=True)
     give(g, 1, "humans", "heroic", {hero: 1})
-    g.heroes |= 1 << hero
+    put(g, "hero", hero)
     give(g, 0, "ratmen", "dragon_master", {me: 1}, hand=2)
     begin_turn(g, 0)
     assert sea not in targets(g, "dragon") and hero not in targets(g, "dragon")
@@ -454,10 +470,10 @@ def test_dragon_removed_on_decline():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "dragon_master", {a: 1, b: 2})
-    g.dragon = 1 << b
+    put(g, "dragon", b)
     begin_turn(g, 0)
     act(g, "decline")
-    assert g.dragon == 0
+    assert where(g, "dragon") == 0
 
 
 def test_dragon_conquest_of_a_non_empty_region_counts_for_pillaging():
@@ -468,7 +484,7 @@ def test_dragon_conquest_of_a_non_empty_region_counts_for_pillaging():
     give(g, 0, "orcs", "dragon_master", {a: 1}, hand=1)
     begin_turn(g, 0)
     act(g, "dragon", b)
-    assert breakdown(finish(g), 0)["race:orcs"] == 1
+    assert breakdown(finish(g), 0)["race:base:orcs"] == 1
 
 
 # --- Flying -------------------------------------------------------------------------------------
@@ -516,7 +532,7 @@ def test_terrain_powers_one_coin_per_region_of_their_terrain(power, terrain):
     begin_turn(g, 0)
     events = finish(g)
     assert scored(events, 0) == 2 + 1
-    assert breakdown(events, 0)[f"power:{power}"] == 1
+    assert breakdown(events, 0)[f"power:base:{power}"] == 1
 
 
 def test_merchant_one_coin_per_region_of_the_active_race_only():
@@ -541,7 +557,7 @@ def test_fortified_one_fortress_per_turn_at_redeploy():
     act(g, "end_conquest")
     assert targets(g, "fortify") == {a, b}
     events = act(g, "fortify", a)
-    assert of(events, "piece_placed")[0]["piece"] == "fortress"
+    assert of(events, "piece_placed")[0]["piece"] == "base:fortress"
     assert "fortify" not in kinds(g)
     events = act(g, "end_redeploy")
     assert scored(events, 0) == 2 + 1
@@ -555,7 +571,7 @@ def test_fortified_at_most_six_on_the_map():
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "fortified", dict.fromkeys(regions, 1))
     for r in regions[:6]:
-        g.fortresses |= 1 << r
+        put(g, "fortress", r)
     begin_turn(g, 0)
     act(g, "end_conquest")
     assert "fortify" not in kinds(g)
@@ -565,10 +581,10 @@ def test_fortress_keeps_defence_but_no_coins_in_decline():
     a, b = pair(plain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "fortified", {a: 1})
-    g.fortresses |= 1 << a
+    put(g, "fortress", a)
     begin_turn(g, 0)
     assert scored(act(g, "decline"), 0) == 1
-    assert g.fortresses == 1 << a
+    assert where(g, "fortress") == 1 << a
     give(g, 1, "humans", "hill", {b: 1}, hand=3)
     begin_turn(g, 1)
     with pytest.raises(IllegalAction, match="costs 4 tokens"):  # 2 + token + Fortress
@@ -579,11 +595,11 @@ def test_fortress_removed_when_conquered():
     a, b = pair(plain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "fortified", {a: 1})
-    g.fortresses |= 1 << a
+    put(g, "fortress", a)
     give(g, 1, "humans", "hill", {b: 1}, hand=4)
     begin_turn(g, 1)
     act(g, "conquer", a)
-    assert g.fortresses == 0
+    assert where(g, "fortress") == 0
 
 
 def test_defender_cannot_fortify_during_its_end_of_turn_redeploy():
@@ -613,7 +629,7 @@ def test_heroes_go_in_two_different_regions_before_redeploy_ends():
     act(g, "hero", b)
     assert "hero" not in kinds(g)
     act(g, "end_redeploy")
-    assert g.heroes == (1 << a) | (1 << b)
+    assert where(g, "hero") == (1 << a) | (1 << b)
     check(g)
 
 
@@ -626,7 +642,7 @@ def test_one_hero_when_holding_one_region():
     act(g, "deploy", a, 1)
     act(g, "hero", a)
     act(g, "end_redeploy")
-    assert g.heroes == 1 << a
+    assert where(g, "hero") == 1 << a
 
 
 def test_heroes_make_regions_immune_and_move_each_turn():
@@ -636,27 +652,29 @@ def test_heroes_make_regions_immune_and_move_each_turn():
                  if r not in (a, b, c))
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "heroic", {a: 1, b: 1, c: 1})
-    g.heroes = (1 << a) | (1 << b)
+    put(g, "hero", a)
+    put(g, "hero", b)
     give(g, 1, "humans", "flying", {enemy: 1}, hand=9)
     begin_turn(g, 1)
     assert {a, b}.isdisjoint(targets(g, "conquer")) and c in targets(g, "conquer")
     begin_turn(g, 0)
     act(g, "end_conquest")
-    assert g.heroes == 0  # lifted to be placed again
+    assert where(g, "hero") == 0  # lifted to be placed again
     act(g, "hero", c)
     act(g, "hero", a)
     act(g, "end_redeploy")
-    assert g.heroes == (1 << a) | (1 << c)
+    assert where(g, "hero") == (1 << a) | (1 << c)
 
 
 def test_heroes_removed_on_decline():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ratmen", "heroic", {a: 1, b: 1})
-    g.heroes = (1 << a) | (1 << b)
+    put(g, "hero", a)
+    put(g, "hero", b)
     begin_turn(g, 0)
     act(g, "decline")
-    assert g.heroes == 0
+    assert where(g, "hero") == 0
 
 
 # --- Pillaging --------------------------------------------------------------------------------
@@ -672,7 +690,7 @@ def test_pillaging_one_coin_per_non_empty_region_conquered():
     for t in (t1, t2, t3):  # t3 is empty
         act(g, "conquer", t)
     events = finish(g)
-    assert breakdown(events, 0)["power:pillaging"] == 2
+    assert breakdown(events, 0)["power:base:pillaging"] == 2
     assert scored(events, 0) == 4 + 2
 
 
@@ -775,7 +793,7 @@ def test_declined_spirit_elves_lose_a_token_when_conquered():
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=3)
     begin_turn(g, 0)
     assert conquered(act(g, "conquer", t))["lost"] == 1
-    assert not elves.alive and "spirit" in g.power_discard
+    assert not elves.alive and "base:spirit" in g.power_discard
     check(g)
 
 

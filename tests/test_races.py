@@ -14,6 +14,7 @@ from scenario import (
     act,
     anyr,
     begin_turn,
+    clear,
     far_from,
     finish,
     give,
@@ -24,15 +25,17 @@ from scenario import (
     pair,
     pinned,
     plain,
+    put,
     scenario,
     scored,
     targets,
+    where,
 )
 
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.board import load_map
-from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.content import GAMES, RACES
 
 
 def cost_of(events) -> int:
@@ -47,7 +50,7 @@ def test_amazons_pick_gets_four_extra_tokens():
     events = act(g, "pick", 0)
     assert g.armies[-1].hand == 6 + 4 + 4
     assert of(events, "tokens_gained")[0]["count"] == 4
-    assert g.tray["amazons"] == 15 - 14
+    assert g.tray["base:amazons"] == 15 - 14
     check(g)
 
 
@@ -58,7 +61,7 @@ def test_amazons_get_four_extra_when_troops_are_readied():
     events = begin_turn(g, 0)
     assert army.hand == 2 + 4
     assert of(events, "tokens_gained")[0]["count"] == 4
-    assert g.tray["amazons"] == 15 - 3 - 4
+    assert g.tray["base:amazons"] == 15 - 3 - 4
     check(g)
 
 
@@ -74,7 +77,7 @@ def test_amazons_give_back_four_at_redeployment():
     act(g, "deploy", b, 1)
     act(g, "end_redeploy")
     assert g.tokens_on_board(army) == 3
-    assert g.tray["amazons"] == 15 - 3
+    assert g.tray["base:amazons"] == 15 - 3
     check(g)
 
 
@@ -103,7 +106,7 @@ def test_amazons_short_of_four_must_abandon_regions():
     act(g, "end_redeploy")
     assert army.mask.bit_count() == 3 and g.tokens_on_board(army) == 3
     assert g.region_army[b] == NOBODY and g.region_army[c] == NOBODY
-    assert g.tray["amazons"] == 15 - 3
+    assert g.tray["base:amazons"] == 15 - 3
     check(g)
 
 
@@ -115,7 +118,7 @@ def test_amazons_going_into_decline_put_the_extra_back():
     assert army.hand == 6
     act(g, "decline")
     assert army.hand == 0 and g.region_tokens[a] == 1 and g.region_tokens[b] == 1
-    assert g.tray["amazons"] == 15 - 2
+    assert g.tray["base:amazons"] == 15 - 2
     check(g)
 
 
@@ -126,7 +129,7 @@ def test_declined_amazons_are_ordinary_tokens():
     give(g, 0, "ratmen", "merchant", {b: 1})
     events = begin_turn(g, 0)
     assert not of(events, "tokens_gained")
-    assert g.tray["amazons"] == 15 - 1
+    assert g.tray["base:amazons"] == 15 - 1
     check(g)
 
 
@@ -140,7 +143,7 @@ def test_dwarves_score_one_per_mine():
     events = finish(g)
     assert scored(events, 0) == 2 + 1
     (s,) = of(events, "scored")
-    assert ["race:dwarves", 1] in s["breakdown"]
+    assert ["race:base:dwarves", 1] in s["breakdown"]
 
 
 def test_declined_dwarves_still_score_their_mines():
@@ -181,7 +184,7 @@ def test_elves_lose_no_token_when_conquered():
     events = act(g, "conquer", t)
     (c,) = of(events, "conquered")
     assert c["cost"] == 5 and c["lost"] == 0 and c["returned"] == 3
-    assert elves.hand == 3 and g.tray["elves"] == 11 - 4
+    assert elves.hand == 3 and g.tray["base:elves"] == 11 - 4
     finish(g)
     assert (g.phase, g.actor) == ("defender", 1)
     act(g, "deploy", other, 3)
@@ -194,7 +197,7 @@ def test_declined_elves_lose_their_token():
     g, elves, _, t, _ = _elves_attacked(declined=True, tokens=1)
     events = act(g, "conquer", t)
     assert of(events, "conquered")[0]["lost"] == 1
-    assert not elves.alive and g.tray["elves"] == 11
+    assert not elves.alive and g.tray["base:elves"] == 11
     check(g)
 
 
@@ -207,7 +210,7 @@ def test_elves_lose_the_token_to_a_sorcerer_swap():
     begin_turn(g, 0)
     events = act(g, "sorcery", t)
     assert of(events, "conquered")[0]["lost"] == 1
-    assert elves.hand == 0 and g.tray["elves"] == 11 - 1
+    assert elves.hand == 0 and g.tray["base:elves"] == 11 - 1
     check(g)
 
 
@@ -232,7 +235,7 @@ def test_ghouls_keep_all_tokens_in_decline():
     begin_turn(g, 0)
     events = act(g, "decline")
     assert ghouls.declined and g.region_tokens[a] == 3 and g.region_tokens[b] == 2
-    assert ghouls.hand == 0 and g.tray["ghouls"] == 10 - 5
+    assert ghouls.hand == 0 and g.tray["base:ghouls"] == 10 - 5
     assert scored(events, 0) == 2
     check(g)
 
@@ -311,7 +314,7 @@ def test_declined_ghouls_may_attack_own_halfling_holes():
     g = scenario(2, clear_tribes=True)
     give(g, 0, "ghouls", "hill", {a: 4}, declined=True)
     give(g, 0, "halflings", "merchant", {b: 1})
-    g.holes |= 1 << b
+    put(g, "hole", b)
     begin_turn(g, 0)
     assert b in targets(g, "conquer")
 
@@ -378,8 +381,8 @@ def test_halflings_holes_in_the_first_two_conquests_only():
     e1 = act(g, "conquer", a)
     e2 = act(g, "conquer", b)
     e3 = act(g, "conquer", c)
-    assert [p["piece"] for p in of(e1 + e2 + e3, "piece_placed")] == ["hole", "hole"]
-    assert g.holes == (1 << a) | (1 << b)
+    assert [p["piece"] for p in of(e1 + e2 + e3, "piece_placed")] == ["base:hole", "base:hole"]
+    assert where(g, "hole") == (1 << a) | (1 << b)
     check(g)
 
 
@@ -387,7 +390,7 @@ def test_halfling_holes_are_immune_to_enemy_conquest():
     h, me = pair(anyr, lambda r: r.border)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "halflings", "alchemist", {h: 1})
-    g.holes |= 1 << h
+    put(g, "hole", h)
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=9)
     begin_turn(g, 0)
     assert h not in targets(g, "conquer") | targets(g, "final")
@@ -401,11 +404,11 @@ def test_halfling_holes_are_immune_to_dragon_and_sorcery():
     for power, kind in (("dragon_master", "dragon"), ("alchemist", "sorcery")):
         g = scenario(2, clear_tribes=True)
         give(g, 1, "halflings", "hill", {h: 1, other: 1})
-        g.holes |= 1 << h
+        put(g, "hole", h)
         give(g, 0, "sorcerers", power, {me: 1}, hand=3)
         begin_turn(g, 0)
         assert h not in targets(g, kind), kind
-        g.holes = 0
+        clear(g, "hole")
         assert h in targets(g, kind), kind  # only the Hole protected it
 
 
@@ -413,10 +416,11 @@ def test_halfling_holes_removed_on_decline():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "halflings", "alchemist", {a: 2, b: 1})
-    g.holes = (1 << a) | (1 << b)
+    put(g, "hole", a)
+    put(g, "hole", b)
     begin_turn(g, 0)
     act(g, "decline")
-    assert g.holes == 0
+    assert where(g, "hole") == 0
     check(g)
 
 
@@ -424,10 +428,11 @@ def test_halfling_hole_removed_on_abandon():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "halflings", "alchemist", {a: 2, b: 1})
-    g.holes = (1 << a) | (1 << b)
+    put(g, "hole", a)
+    put(g, "hole", b)
     begin_turn(g, 0)
     act(g, "abandon", a)
-    assert g.holes == 1 << b
+    assert where(g, "hole") == 1 << b
     check(g)
 
 
@@ -438,7 +443,7 @@ def test_halfling_holes_not_placed_again_after_reentering():
     begin_turn(g, 0)
     inner = land(lambda r: not r.border and plain(r))[0]
     events = act(g, "conquer", inner)
-    assert not of(events, "piece_placed") and g.holes == 0
+    assert not of(events, "piece_placed") and where(g, "hole") == 0
 
 
 # --- Humans, Wizards, Ratmen ------------------------------------------------------------------
@@ -504,7 +509,7 @@ def test_orcs_score_one_per_non_empty_region_conquered():
         act(g, "conquer", t)
     events = finish(g)
     (s,) = of(events, "scored")
-    assert ["race:orcs", 2] in s["breakdown"]
+    assert ["race:base:orcs", 2] in s["breakdown"]
     assert s["coins"] == 4 + 2
 
 
@@ -548,9 +553,9 @@ def test_skeletons_one_token_per_two_non_empty_conquests(tribes, gained):
 
 def test_skeletons_gain_limited_by_the_tray():
     g, _army = _skeleton_raid(4, 0, 18)  # 20 in the box: 1 left in the tray
-    assert g.tray["skeletons"] == 1
+    assert g.tray["base:skeletons"] == 1
     act(g, "end_conquest")
-    assert g.tray["skeletons"] == 0
+    assert g.tray["base:skeletons"] == 0
     finish(g)
     check(g)
 
@@ -579,7 +584,7 @@ def test_sorcery_swaps_a_lone_active_enemy_token_without_tokens_in_hand():
     (c,) = of(events, "conquered")
     assert c["via"] == "sorcery" and c["lost"] == 1 and c["defender_seat"] == 1
     assert g.region_army[t] == sorc.id and g.region_tokens[t] == 1
-    assert g.tray["sorcerers"] == 18 - 2 and g.tray["humans"] == 10
+    assert g.tray["base:sorcerers"] == 18 - 2 and g.tray["base:humans"] == 10
     assert sorc.hand == 0 and enemy.mask == 0 and enemy.hand == 0
     assert 1 in g.turn.attacked
     check(g)
@@ -628,7 +633,7 @@ def test_no_sorcery_on_declined_lost_tribe_or_two_tokens():
 
 def test_no_sorcery_against_an_encamped_token():
     g, _sorc, _enemy, _me, t = _sorcery_position()
-    g.encampments[t] = 1
+    put(g, "encampment", t, 1)
     assert "sorcery" not in kinds(g)
 
 
@@ -636,21 +641,21 @@ def test_sorcery_ignores_mountain_lair_and_fortress_which_then_leave():
     mtn, me = pair(lambda r: r.mountain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "humans", "hill", {mtn: 1})
-    g.lairs |= 1 << mtn
-    g.fortresses |= 1 << mtn
+    put(g, "troll_lair", mtn)
+    put(g, "fortress", mtn)
     give(g, 0, "sorcerers", "merchant", {me: 1})
     begin_turn(g, 0)
     assert mtn in targets(g, "sorcery")
     act(g, "sorcery", mtn)
-    assert g.lairs == 0 and g.fortresses == 0
+    assert where(g, "troll_lair") == 0 and where(g, "fortress") == 0
     assert g.map.regions[mtn].mountain
     check(g)
 
 
 def test_no_sorcery_against_immune_regions():
-    for piece in ("heroes", "dragon", "holes"):
+    for piece in ("hero", "dragon", "hole"):
         g, _sorc, _enemy, _me, t = _sorcery_position()
-        setattr(g, piece, 1 << t)
+        put(g, piece, t)
         assert "sorcery" not in kinds(g), piece
 
 
@@ -670,7 +675,7 @@ def test_no_sorcery_after_the_final_die():
 
 def test_no_sorcery_with_no_sorcerer_left_in_the_tray():
     g, _sorc, _enemy, _me, _t = _sorcery_position(hand=17)
-    assert g.tray["sorcerers"] == 0
+    assert g.tray["base:sorcerers"] == 0
     assert "sorcery" not in kinds(g)
 
 
@@ -730,29 +735,30 @@ def test_trolls_put_a_lair_in_every_region_they_conquer():
     a, b = pair(lambda r: r.border and plain(r), plain)
     events = act(g, "conquer", a) + act(g, "conquer", b)
     assert [(p["piece"], p["region"]) for p in of(events, "piece_placed")] == [
-        ("lair", a), ("lair", b)]
-    assert g.lairs == (1 << a) | (1 << b)
+        ("base:troll_lair", a), ("base:troll_lair", b)]
+    assert where(g, "troll_lair") == (1 << a) | (1 << b)
 
 
 def test_troll_lair_adds_one_defence():
     t, me = pair(plain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "trolls", "hill", {t: 1})
-    g.lairs |= 1 << t
+    put(g, "troll_lair", t)
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=4)
     begin_turn(g, 0)
     assert cost_of(act(g, "conquer", t)) == 4  # 2 + 1 token + 1 lair
-    assert g.lairs == 0
+    assert where(g, "troll_lair") == 0
 
 
 def test_troll_lairs_stay_in_decline():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "trolls", "hill", {a: 3, b: 1})
-    g.lairs = (1 << a) | (1 << b)
+    put(g, "troll_lair", a)
+    put(g, "troll_lair", b)
     begin_turn(g, 0)
     act(g, "decline")
-    assert g.lairs == (1 << a) | (1 << b)
+    assert where(g, "troll_lair") == (1 << a) | (1 << b)
     check(g)
 
 
@@ -761,14 +767,14 @@ def test_declined_troll_on_a_mountain_costs_five():
     mtn, me = pair(lambda r: r.mountain, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "trolls", "hill", {mtn: 1}, declined=True)
-    g.lairs |= 1 << mtn
+    put(g, "troll_lair", mtn)
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=4)
     begin_turn(g, 0)
     assert mtn not in targets(g, "conquer") and mtn in targets(g, "final")
     g.armies[-1].hand += 1
-    g.tray["ratmen"] -= 1
+    g.tray["base:ratmen"] -= 1
     assert cost_of(act(g, "conquer", mtn)) == 5
-    assert g.lairs == 0
+    assert where(g, "troll_lair") == 0
     check(g)
 
 
@@ -776,16 +782,17 @@ def test_troll_lair_removed_on_abandon():
     a, b = pair(anyr, anyr)
     g = scenario(2, clear_tribes=True)
     give(g, 0, "trolls", "hill", {a: 2, b: 1})
-    g.lairs = (1 << a) | (1 << b)
+    put(g, "troll_lair", a)
+    put(g, "troll_lair", b)
     begin_turn(g, 0)
     act(g, "abandon", a)
-    assert g.lairs == 1 << b
+    assert where(g, "troll_lair") == 1 << b
 
 
 def test_race_table_token_counts():
-    assert {r: t.tokens for r, t in RACES.items()} == {
+    assert {r.removeprefix("base:"): RACES[r].tokens for r in GAMES["base"].races} == {
         "amazons": 6, "dwarves": 3, "elves": 6, "ghouls": 5, "giants": 6, "halflings": 6,
         "humans": 5, "orcs": 5, "ratmen": 8, "skeletons": 6, "sorcerers": 5, "tritons": 6,
         "trolls": 5, "wizards": 5}
-    assert RACES["skeletons"].max_tokens == 20 and RACES["sorcerers"].max_tokens == 18
-    assert len(POWERS) == 20
+    assert RACES["base:skeletons"].max_tokens == 20 and RACES["base:sorcerers"].max_tokens == 18
+    assert len(GAMES["base"].powers) == 20

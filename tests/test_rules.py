@@ -16,6 +16,7 @@ from scenario import (
     act,
     anyr,
     begin_turn,
+    count,
     finish,
     give,
     kinds,
@@ -25,13 +26,16 @@ from scenario import (
     pair,
     pinned,
     plain,
+    put,
+    q,
     scenario,
     scored,
     targets,
+    where,
 )
 
 from smallworld_tui.engine import IllegalAction, legal_actions, winners
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import POWERS, RACES
 
@@ -49,7 +53,7 @@ def test_six_combos_visible_costing_zero_to_five():
 def test_lost_tribes_set_up_on_their_regions():
     g = scenario(2)
     tribes = {r.id for r in M.regions if r.lost_tribe}
-    assert {r for r, a in enumerate(g.region_army) if a == LOST_TRIBE} == tribes
+    assert {r for r, a in enumerate(g.region_army) if a == NEUTRAL} == tribes
     assert all(g.region_tokens[r] == 1 for r in tribes)
 
 
@@ -100,9 +104,9 @@ def test_tokens_taken_are_banner_plus_badge(race, power):
     g = pinned([race], [power])
     events = act(g, "pick", 0)
     army = g.armies[-1]
-    assert army.hand == RACES[race].tokens + POWERS[power].tokens
+    assert army.hand == RACES[q(race)].tokens + POWERS[q(power)].tokens
     assert of(events, "picked")[0]["tokens"] == army.hand
-    assert g.tray[race] == RACES[race].max_tokens - army.hand
+    assert g.tray[q(race)] == RACES[q(race)].max_tokens - army.hand
     check(g)
 
 
@@ -191,7 +195,7 @@ def test_lost_tribe_adds_one_and_is_discarded():
     lost_tribe(g, r)
     events = act(g, "conquer", r)
     (c,) = of(events, "conquered")
-    assert c["cost"] == 3 and c["defender_seat"] == LOST_TRIBE and c["lost"] == 1
+    assert c["cost"] == 3 and c["defender_seat"] == NEUTRAL and c["lost"] == 1
     assert g.region_tokens[r] == 3
     check(g)
 
@@ -201,19 +205,20 @@ def test_cost_formula_adds_mountain_lair_fortress_encampments_tokens():
     g = scenario(2, clear_tribes=True)
     give(g, 1, "humans", "alchemist", {mtn: 2})
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=8)
-    g.lairs |= 1 << mtn
-    g.fortresses |= 1 << mtn
-    g.encampments[mtn] = 2
+    put(g, "troll_lair", mtn)
+    put(g, "fortress", mtn)
+    put(g, "encampment", mtn, 2)
     begin_turn(g, 0)
     # 2 + 1 mountain + 1 lair + 1 fortress + 2 encampments + 2 tokens = 9
     assert mtn not in targets(g, "conquer") and mtn in targets(g, "final")
     with pytest.raises(IllegalAction, match="costs 9 tokens; you have 8"):
         act(g, "conquer", mtn)
     g.armies[1].hand += 1
-    g.tray["ratmen"] -= 1
+    g.tray["base:ratmen"] -= 1
     events = act(g, "conquer", mtn)
     assert of(events, "conquered")[0]["cost"] == 9
-    assert g.lairs == 0 and g.fortresses == 0 and g.encampments[mtn] == 0
+    assert where(g, "troll_lair") == 0 and where(g, "fortress") == 0
+    assert count(g, "encampment", mtn) == 0
     check(g)
 
 
@@ -260,7 +265,7 @@ def test_may_attack_own_declined_race_losing_that_token():
     assert c["cost"] == 3 and c["defender_seat"] == 0 and c["defender_declined"]
     assert not old.alive  # its last token gone: the race left the map
     assert g.region_army[b] == new.id
-    assert "elves" in g.race_stack
+    assert "base:elves" in g.race_stack
     check(g)
 
 
@@ -277,7 +282,7 @@ def test_defender_loses_one_token_and_redeploys_the_rest_at_turn_end():
     (ev,) = of(events, "conquered")
     assert ev["cost"] == 5 and ev["lost"] == 1 and ev["returned"] == 2
     assert defender.hand == 2
-    assert g.tray["humans"] == 10 - 3
+    assert g.tray["base:humans"] == 10 - 3
     act(g, "end_conquest")
     act(g, "deploy", a, attacker.hand)
     act(g, "end_redeploy")
@@ -436,8 +441,8 @@ def test_decline_trims_to_one_token_per_region_and_ends_the_turn():
     events = act(g, "decline")
     assert army.declined and not army.badge and army.hand == 0
     assert g.region_tokens[a] == 1 and g.region_tokens[b] == 1
-    assert g.tray["ratmen"] == 13 - 2
-    assert "merchant" in g.power_discard
+    assert g.tray["base:ratmen"] == 13 - 2
+    assert "base:merchant" in g.power_discard
     assert scored(events, 0) == 2  # 1 per region, no Merchant bonus
     assert of(events, "conquered") == []
     assert g.seat == 1
@@ -452,9 +457,9 @@ def test_decline_removes_older_declined_race_banner_to_stack_bottom():
     begin_turn(g, 0)
     events = act(g, "decline")
     assert not old.alive and g.region_army[b] == NOBODY
-    assert g.race_stack[-1] == "elves"
-    assert of(events, "declined")[0]["removed"] == "elves"
-    assert of(events, "race_removed")[0]["race"] == "elves"
+    assert g.race_stack[-1] == "base:elves"
+    assert of(events, "declined")[0]["removed"] == "base:elves"
+    assert of(events, "race_removed")[0]["race"] == "base:elves"
     assert scored(events, 0) == 1
     check(g)
 
@@ -657,8 +662,8 @@ def test_returning_banner_goes_under_the_stack_when_the_column_is_full():
     give(g, 0, "ratmen", "merchant", {a: 1}, hand=5)
     begin_turn(g, 0)
     act(g, "conquer", b)
-    assert g.race_stack[-1] == "elves" and len(g.combos) == 6
-    assert "hill" in g.power_discard
+    assert g.race_stack[-1] == "base:elves" and len(g.combos) == 6
+    assert "base:hill" in g.power_discard
     check(g)
 
 

@@ -19,13 +19,14 @@ from scenario import (
     give,
     lost_tribe,
     of,
+    put,
     scenario,
     scored,
     targets,
 )
 
 from smallworld_tui.engine import new_game
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 
 # a border Hill, a Farmland next to it, a Mountain next to the Farmland
 HILL, FARM, MOUNTAIN = next(
@@ -43,7 +44,7 @@ def column_game(dice=None):
     g = new_game(NAMES[:2], None, 0, None, races=COLUMN_RACES, powers=COLUMN_POWERS,
                  dice=dice)
     for r, army in enumerate(g.region_army):
-        if army == LOST_TRIBE:
+        if army == NEUTRAL:
             empty(g, r)
     return g
 
@@ -80,14 +81,15 @@ def test_example_refilling_the_column():
     top = (g.race_stack[0], g.power_stack[0])
     act(g, "pick", 2)
     assert [(c.race, c.power) for c in g.combos] == [
-        ("humans", "alchemist"), ("ratmen", "commando"), ("elves", "swamp"),
-        ("tritons", "hill"), ("trolls", "forest"), top]
+        ("base:humans", "base:alchemist"), ("base:ratmen", "base:commando"),
+        ("base:elves", "base:swamp"), ("base:tritons", "base:hill"), ("base:trolls", "base:forest"),
+        top]
 
 
 def test_example_skeletons_with_merchant_take_eight_tokens():
     # Skeletons (6) with a Merchant badge (2): 2 + 6 = 8 tokens.
     _g, skel, _ = skeletons_first_turn("pick")
-    assert (skel.race, skel.power, skel.hand) == ("skeletons", "merchant", 8)
+    assert (skel.race, skel.power, skel.hand) == ("base:skeletons", "base:merchant", 8)
 
 
 def test_example_region_with_a_lost_tribe_costs_three():
@@ -99,7 +101,7 @@ def test_example_region_with_a_lost_tribe_costs_three():
     act(g, "pick", 0)
     events = act(g, "conquer", shore)
     assert of(events, "conquered")[0]["cost"] == 3
-    assert g.region_tokens[shore] == 3 and g.tray["humans"] == 10 - (5 + 4)
+    assert g.region_tokens[shore] == 3 and g.tray["base:humans"] == 10 - (5 + 4)
     check(g)
 
 
@@ -161,8 +163,8 @@ def test_example_triton_hill_and_declined_skeletons_score_six():
     act(g, "end_conquest")
     events = act(g, "end_redeploy")
     (s,) = of(events, "scored")
-    assert dict(s["breakdown"]) == {"regions:skeletons": 3, "regions:tritons": 2,
-                                    "power:hill": 1}
+    assert dict(s["breakdown"]) == {"regions:base:skeletons": 3, "regions:base:tritons": 2,
+                                    "power:base:hill": 1}
     assert s["coins"] == 6
     check(g)
 
@@ -179,8 +181,8 @@ def test_example_tritons_decline_and_the_skeletons_leave():
     events = act(g, "decline")
     assert not skel.alive and tritons.declined
     assert all(g.region_army[r] == NOBODY for r in skel_regions)
-    assert g.tray["skeletons"] == 20
-    assert g.race_stack[-1] == "skeletons"
+    assert g.tray["base:skeletons"] == 20
+    assert g.race_stack[-1] == "base:skeletons"
     assert scored(events, 0) == 2
     check(g)
 
@@ -192,7 +194,7 @@ def test_example_declined_troll_on_a_mountain():
                    if not M.regions[n].water)
     g = scenario(2, clear_tribes=True)
     give(g, 1, "trolls", "hill", {mtn: 1}, declined=True)
-    g.lairs |= 1 << mtn
+    put(g, "troll_lair", mtn)
     attacker = give(g, 0, "ratmen", "merchant", {me: 1}, hand=5)
     begin_turn(g, 0)
     events = act(g, "conquer", mtn)

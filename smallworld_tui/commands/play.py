@@ -29,6 +29,7 @@ def command(players: int | None, names: str | None, map_name: str | None, seed: 
     from smallworld_tui.engine.board import MapError
     from smallworld_tui.saves import new_autosave_path
     from smallworld_tui.session import GameSession
+    from smallworld_tui.ui.describe import refusal
 
     session = None
     if load_file is not None:
@@ -49,7 +50,7 @@ def command(players: int | None, names: str | None, map_name: str | None, seed: 
                 roster, map_name, random.randrange(1_000_000) if seed is None else seed,
                 {"flying_enters_anywhere": flying_anywhere}, path=new_autosave_path(roster))
         except IllegalAction as exc:
-            raise click.ClickException(exc.render(_)) from None
+            raise click.ClickException(refusal(exc)) from None
         except MapError as exc:
             raise click.ClickException(str(exc)) from None
 

@@ -1,8 +1,11 @@
 """The rules engine: pure, deterministic given a seed, serialisable.
 
-A game is ``new_game(...)``, then ``apply(state, action)`` for each action taken from
-``legal_actions(state)``.  ``view(state, seat)`` is what one seat may see.  This package never
-imports textual, rich or click.
+A game is ``new_game(...)`` (of one game: base, Underground, …), then ``apply(state,
+action)`` for each action taken from ``legal_actions(state)``.  ``view(state, seat)`` is what
+one seat may see; ``state.clone()`` is a cheap independent copy; ``observe(state, seat)`` is what
+a seat knows, as data, and ``imagine(observation, seed)`` a whole game consistent with it (for
+computer players, which must never read the real state).  This package never imports
+textual, rich or click.
 """
 
 from smallworld_tui.engine.actions import Action
@@ -10,12 +13,14 @@ from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import why_illegal
 from smallworld_tui.engine.game import apply, legal_actions, new_game, winners
+from smallworld_tui.engine.observe import Observation, imagine, observe
+from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
 from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.engine.view import PlayerView, view
 
 __all__ = [
-    "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "PlayerView",
-    "Record", "RecordError", "apply", "legal_actions", "load_record", "new_game",
-    "save_record", "view", "why_illegal", "winners",
+    "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Observation",
+    "Phase", "PlayerView", "Record", "RecordError", "apply", "imagine", "legal_actions",
+    "load_record", "new_game", "observe", "save_record", "view", "why_illegal", "winners",
 ]

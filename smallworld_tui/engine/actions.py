@@ -2,11 +2,14 @@
 
 An action is a small immutable tuple ``Action(kind, target, count)``; ``target`` is a region,
 a combo slot or a seat depending on the kind.  ``PARAMS`` names the JSON fields of each kind,
-so records read like ``{"do": "conquer", "region": 12}``.
+so records read like ``{"do": "conquer", "region": 12}``.  The core declares its own kinds
+below; races, powers and items declare theirs (``Content.actions``) and the content registry
+adds them with ``declare``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 
@@ -52,25 +55,28 @@ class Action(NamedTuple):
         return f"{self.kind}({', '.join(args)})"
 
 
-# kind -> names of its parameters (target, count)
+# kind -> names of its parameters (target, count): the core's kinds, then content's
 PARAMS: dict[str, tuple[str, ...]] = {
     "pick": ("slot",),            # take combo number `slot` (0 = top of the column)
     "decline": (),                # put the active race into decline
     "abandon": ("region",),       # empty one of your regions
     "conquer": ("region",),       # ordinary conquest, paying the full cost
     "final": ("region",),         # last conquest of the turn with the reinforcement die
-    "berserk_roll": (),           # Berserk: roll the die before the next conquest
-    "dragon": ("region",),        # Dragon Master: conquer for 1 token and move the Dragon
-    "sorcery": ("region",),       # Sorcerers: replace a lone active enemy token
     "end_conquest": (),           # stop conquering and go to redeployment
     "deploy": ("region", "count"),  # place `count` tokens from hand in one of your regions
-    "fortify": ("region",),       # Fortified: build a Fortress
-    "encamp": ("region",),        # Bivouacking: place one Encampment
-    "hero": ("region",),          # Heroic: place one Hero
     "end_redeploy": (),           # finish placing tokens and pieces
-    "ally": ("seat",),            # Diplomat: name the player who may not attack you
     "end_turn": (),               # finish the turn
 }
+CORE_KINDS = frozenset(PARAMS)
+
+
+def declare(kinds: Mapping[str, tuple[str, ...]], owner: str) -> None:
+    """Add content action kinds; a kind declared twice must keep its parameters."""
+    for kind, params in kinds.items():
+        known = PARAMS.get(kind)
+        if known is not None and known != params:
+            raise ValueError(f"{owner}: action {kind!r} redeclared as {params}, was {known}")
+        PARAMS[kind] = params
 
 
 _CACHED = 128  # actions on regions/slots/counts below this are shared instances
@@ -112,4 +118,3 @@ DECLINE = Action("decline")
 END_CONQUEST = Action("end_conquest")
 END_REDEPLOY = Action("end_redeploy")
 END_TURN = Action("end_turn")
-BERSERK_ROLL = Action("berserk_roll")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 NOBODY = -1  # region_army value of an empty region
-LOST_TRIBE = -2  # region_army value of a Lost Tribe region
+NEUTRAL = -2  # region_army value of a region held by neutral defenders (Lost Tribes…)
 
 
 @lru_cache(maxsize=8192)

@@ -16,7 +16,6 @@ from pathlib import Path
 from smallworld_tui.data import table
 from smallworld_tui.engine.map_faces import (
     ENTRY,
-    SIZE_ICON,
     BoardRules,
     RandomSource,
     board_rules,
@@ -62,7 +61,6 @@ __all__ = [
     "MAX_REGIONS",
     "MAX_ROWS",
     "MAX_TURNS",
-    "SIZE_ICON",
     "BoardRules",
     "Cell",
     "Face",

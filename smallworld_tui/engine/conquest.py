@@ -1,141 +1,291 @@
-"""Conquest mechanics shared by the turn flow and by races and powers.
+"""Conquest mechanics shared by the turn flow and by content.
 
-Where an army may attack (``reach_mask``), what a region costs (``conquest_cost``), and what
+Where an army may attack (``reach_mask``), what a region costs (``Costs``: the one place
+that composes a cost from terrain, pieces, defenders, the rules, traits and items), and what
 happens when a region changes hands (``take_region``) or a race leaves the map (``retire``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from smallworld_tui.data import table
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY, bits
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.state import Army, GameState
-
-VISIBLE_COMBOS: int = table()["setup"]["visible_combos"]
-BASE_COST: int = table()["rules"]["empty_region_cost"]
-MAX_SHORTFALL: int = table()["rules"]["max_shortfall"]  # the final conquest may be this short
 
 
 def reach_mask(g: GameState, army: Army) -> int:
     """Regions ``army`` may try to conquer now (cost aside).
 
-    A race with no region must enter through a border region (unless a trait lets it enter
-    elsewhere); later conquests must touch a held region (or a region a trait reaches).  Water
-    needs Seafaring; other players' immune regions and a Diplomat's protected race are out.
+    A race with no region must enter where the rules let it (border regions) unless a trait
+    lets it enter elsewhere; later conquests must touch a held region (or a region a trait
+    reaches).  Closed regions (chasms), water without a trait allowing it, regions other
+    players' pieces make immune and regions a trait shields from this army are out.
     """
-    m = g.map
-    traits = army.traits()
+    hooks = g.hooks(army)
     if army.mask == 0:
-        reach = m.border_mask
-        for t in traits:
-            reach |= t.entry_mask(g, army)
+        reach = g.rules.entry_mask(g)
     else:
-        reach = 0
+        reach = g.rules.open_mask(g)
+        neighbors = g.map.neighbor_masks
         for r in bits(army.mask):
-            reach |= m.neighbor_masks[r]
-        for t in traits:
-            reach |= t.reach_mask(g, army)
-        reach &= ~army.mask
-    if not any(t.enters_water for t in traits):
-        reach &= m.land_mask
+            reach |= neighbors[r]
+    reach |= helped_mask(g, army)
+    reach &= ~army.mask
+    reach &= ~g.closed_mask
+    if g.water_mask and not hooks.enters_water:
+        reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
+    return reach & ~shielded(g, army, reach)
+
+
+def helped_mask(g: GameState, army: Army) -> int:
+    """Regions the army's own rules let it attack beyond the game's rules (where a race with
+    no region enters, ``entry_mask``; else ``reach_mask``), never regions no rule may help
+    to take (``GameState.unaided``).  They count as adjacent: no travel cost."""
+    hooks = g.hooks(army)
+    helped = 0
+    if army.mask == 0:
+        for t in hooks.entry:
+            helped |= t.entry_mask(g, army)
+    else:
+        for t in hooks.reach:
+            helped |= t.reach_mask(g, army)
+    return helped & ~g.unaided(army) if helped else 0
+
+
+def shielded(g: GameState, army: Army, mask: int) -> int:
+    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat)."""
+    out = 0
+    if "shielded_mask" not in g.rules.hooks_used:
+        return out
     for other in g.armies:
-        if other.alive and other.seat != army.seat and other.mask & reach:
-            for t in other.traits():
-                reach &= ~t.shielded_mask(g, other, army)
-    return reach
+        if other.alive and other.seat != army.seat and other.mask & mask:
+            for t in g.hooks(other).shield:
+                out |= t.shielded_mask(g, other, army)
+    return out & mask
 
 
-def discount_masks(g: GameState, army: Army) -> list[int]:
-    """One mask per discount the army's traits give (each means 1 token less there)."""
-    return [d for t in army.traits() if (d := t.discount_mask(g, army))]
-
-
-def defence(g: GameState, region: int) -> int:
-    """The full cost of ``region`` before discounts: 2 + mountain + pieces + tokens there."""
+def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
+    """Why ``region`` is out of the army's reach (``reach_mask`` excludes it)."""
+    params: dict[str, object] = {"region": region}
     bit = 1 << region
-    cost = BASE_COST + g.region_tokens[region] + g.encampments[region]
-    if g.map.mountain_mask & bit:
-        cost += 1
-    if g.lairs & bit:
-        cost += 1
-    if g.fortresses & bit:
-        cost += 1
-    return cost
+    if army.mask & bit:
+        return N_("you already hold {region}"), params
+    if g.closed_mask & bit:
+        return N_("{region} can never be entered"), params
+    if g.water_mask & bit and not g.hooks(army).enters_water:
+        template, extra = _water_reason(g)
+        return template, {**params, **extra}
+    if g.immune_mask(army.seat) & bit:
+        kind = next(k for k, _ in g.pieces.on(region) if g.pieces.kinds[k].immune)
+        return N_("{region} is immune: its {piece} keeps you out"), {**params, "piece": kind}
+    for other in g.armies:
+        if other.alive and other.seat != army.seat and other.mask & bit:
+            for t in g.hooks(other).shield:
+                if t.shielded_mask(g, other, army) & bit:
+                    return t.shield_reason, {**params, "power": t.qid, "seat": other.seat}
+    if army.mask == 0:
+        return g.rules.entry_refusal, {}
+    return g.rules.reach_refusal, params
+
+
+def _water_reason(g: GameState) -> Reason:
+    """Who may conquer water regions in this game, as a refusal."""
+    from smallworld_tui.engine.content import POWERS, RACES
+
+    for kind, ids, known in (("power", g.rules.powers, POWERS), ("race", g.rules.races, RACES)):
+        allowed = [i for i in ids if known[i].enters_water]
+        if len(allowed) == 1 and kind == "power":
+            return N_("only {power} races may conquer {region}"), {"power": allowed[0]}
+        if len(allowed) == 1:
+            return N_("only the {race} may conquer {region}"), {"race": allowed[0]}
+    return N_("{region} is water: no race may conquer it"), {}
+
+
+def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
+    """What ``region`` costs before any change: its terrain's base cost, the pieces on it
+    and, unless ``as_if_empty``, the tokens defending it."""
+    cost = g.base_cost[region] + g.pieces.defence[region]
+    return cost if as_if_empty else cost + g.region_tokens[region]
+
+
+class Costs:
+    """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
+    and of the army's traits and items, less a pending die roll, never below the minimum;
+    then the army's conquest aid (Silver Hammers) pays all but one of those tokens."""
+
+    __slots__ = ("aid", "army", "changes", "g", "minimum", "roll", "travel", "travel_cost",
+                 "unaided")
+
+    def __init__(self, g: GameState, army: Army) -> None:
+        hooks = g.hooks(army)
+        changes: list[CostChange] = list(g.rules.cost_changes(g, army))
+        for t in hooks.costs:
+            changes += t.cost_changes(g, army)
+        aid = sum(t.conquest_aid(g, army) for t in hooks.aid) if hooks.aid else 0
+        unaided = g.unaided(army) if changes or aid else 0
+        if unaided:
+            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+        self.g = g
+        self.army = army
+        self.changes = changes
+        self.minimum = hooks.minimum
+        self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
+        self.aid = aid
+        self.unaided = unaided
+        travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
+        self.travel = travel & ~helped_mask(g, army) if travel else 0
+        self.travel_cost = g.rules.travel_cost
+
+    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
+           aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``;
+        ``as_if_adjacent``: no travel cost)."""
+        cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
+        for mask, delta in self.changes:
+            if mask >> region & 1:
+                cost += delta
+        if self.travel >> region & 1 and not as_if_adjacent:
+            cost += self.travel_cost
+        if cost < self.minimum:
+            cost = self.minimum
+        if aided and self.aid and not self.unaided >> region & 1:
+            cost -= min(self.aid, cost - 1)
+        return cost
+
+    def use_aid(self, region: int, full: int, paid: int) -> None:
+        """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
+        used = full - paid
+        for t in self.g.hooks(self.army).aid:
+            share = min(used, t.conquest_aid(self.g, self.army))
+            t.on_aid_used(self.g, self.army, region, share)
+            used -= share
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) for every region ``army`` may attack now (``conquest_cost`` for each
-    region of ``reach_mask``, computed in one pass: this is the hottest loop of the engine)."""
-    discounts = discount_masks(g, army)
-    tokens, camps = g.region_tokens, g.encampments
-    pieces = (g.map.mountain_mask, g.lairs, g.fortresses)
+    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop:
+    ``Costs.of`` inlined for the regions of ``reach_mask``)."""
+    costs = Costs(g, army)
+    base, tokens, pieces = g.base_cost, g.region_tokens, g.pieces.defence
+    changes, minimum, roll = costs.changes, costs.minimum, costs.roll
+    travel, travel_cost = costs.travel, costs.travel_cost
     out = []
     for r in bits(reach_mask(g, army)):
-        cost = BASE_COST + tokens[r] + camps[r]
-        for m in pieces:
-            cost += m >> r & 1
-        for d in discounts:
-            cost -= d >> r & 1
-        out.append((r, cost if cost > 1 else 1))
+        cost = base[r] + tokens[r] + pieces[r] - roll
+        for mask, delta in changes:
+            if mask >> r & 1:
+                cost += delta
+        if travel >> r & 1:
+            cost += travel_cost
+        out.append((r, cost if cost > minimum else minimum))
+    if costs.aid:
+        out = [(r, costs.of(r)) for r, _ in out]
     return out
 
 
-def after_roll(cost: int, roll: int) -> int:
-    """What a conquest costs after a Berserk roll (``roll`` < 0: no roll pending)."""
-    return cost if roll < 0 else max(1, cost - roll)
+class Ousted(NamedTuple):
+    """Who defended a region that was just cleared (``oust``), and what it lost."""
+
+    seat: int  # the defender's seat, NEUTRAL for neutral defenders, NOBODY if empty
+    race: str  # the defender's race, or the kind of the neutral defenders ("" if empty)
+    declined: bool
+    lost: int  # tokens lost for good
+    returned: int  # tokens back to the defender's hand
+    army: Army | None  # the defending army, if a race defended
+    losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
+    #: the rules of each of ``losers`` once the region is lost, before any retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts)
+    rules: tuple[tuple[Content, ...], ...] = ()
 
 
-def conquest_cost(g: GameState, region: int, discounts: list[int]) -> int:
-    """Tokens needed to conquer ``region`` with the given discounts (never below 1)."""
-    bit = 1 << region
-    cost = defence(g, region)
-    for d in discounts:
-        if d & bit:
-            cost -= 1
-    return max(1, cost)
+def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
+         losses: int | None = None) -> Ousted:
+    """Clear ``region`` of its defenders for ``attacker``, leaving it empty.
 
-
-def take_region(g: GameState, army: Army, region: int, used: int, via: str,
-                cost: int | None = None) -> None:
-    """``army`` conquers ``region`` with ``used`` tokens from its hand.
-
-    The defender loses one token (none for active Elves; all of them to Sorcery) and takes
-    the rest back into hand, to be redeployed at the end of this turn; Encampments go back to
-    their owner's reserve; the pieces of the old holder leave the region.
+    Neutral defenders are all lost.  A race defending loses ``losses`` tokens if given
+    (Sorcery: all of them), else ``loss`` as its own rules change it (Elves), and takes the
+    rest back into hand, to be redeployed at the end of this turn; a declined race with no
+    region left retires (unless it conquers in decline and has tokens in hand).  The
+    region's pieces react to the change (most leave, some stay, some go back to the old
+    holder's reserve); the lost tokens count for the attacker
+    (``TurnState.lost``).  Call ``after_oust`` once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
     defending = g.region_tokens[region]
     lost = returned = 0
-    d_seat, d_race, d_declined = NOBODY, "", False
-    if prev == LOST_TRIBE:
-        d_seat, lost = LOST_TRIBE, defending
+    defender = None
+    ousted = Ousted(NOBODY, "", False, 0, 0, None, ())
+    if prev == NEUTRAL:
+        neutral = g.neutral[region]
+        ousted = Ousted(NEUTRAL, neutral, False, defending, 0, None, ())
+        g.tray[neutral] += defending
+        g.neutral[region] = ""
     elif prev >= 0:
-        d = g.armies[prev]
-        d_seat, d_race, d_declined = d.seat, d.race, d.declined
-        if via == "sorcery" or not d.has("keeps_tokens_when_defeated"):
-            lost = defending if via == "sorcery" else min(1, defending)
+        defender = d = g.armies[prev]
+        if losses is None:
+            lost = min(loss, defending)
+            for t in g.rules_of(d):
+                lost = t.loss_on_defeat(g, d, region, lost)
+        else:
+            lost = min(losses, defending)
         returned = defending - lost
         g.tray[d.race] += lost
         d.hand += returned
         d.mask &= ~bit
-        camps = g.encampments[region]
-        if camps:
-            d.extra["camps"] = d.extra.get("camps", 0) + camps
-        if not d.declined and d.seat != army.seat:
+        g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
+        if not d.declined and d.seat != attacker.seat:
             g.turn.attacked.add(d.seat)
-        if (returned or camps) and prev not in g.turn.defenders:
+        ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
+                        tuple(g.armies_of(d.seat)))
+    if ousted.lost:
+        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost
+    g.region_army[region] = NOBODY
+    g.region_tokens[region] = 0
+    back = g.clear_pieces(region, defender)
+    if defender is not None:
+        if (returned or back) and prev not in g.turn.defenders:
             g.turn.defenders.append(prev)
-        if d.mask == 0 and d.hand == 0 and d.declined:
-            retire(g, d)
-    g.clear_pieces(region)
+        ousted = ousted._replace(rules=tuple(g.rules_of(a) for a in ousted.losers))
+        if defender.mask == 0 and defender.declined and (
+                defender.hand == 0 or not defender.has("acts_in_decline")):
+            retire(g, defender)
+    return ousted
+
+
+def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
+    """The rules react to ``oust``: the defender's player's armies, even one that just
+    retired, with the rules they had when the region was lost (``on_region_lost``), or the
+    ruleset when neutral defenders were taken (a lair reveals its item)."""
+    if ousted.army is not None:
+        for other, rules in zip(ousted.losers, ousted.rules, strict=True):
+            for t in rules:
+                t.on_region_lost(g, other, region, attacker, ousted.army)
+    elif ousted.seat == NEUTRAL:
+        g.rules.on_neutral_taken(g, attacker, region, ousted.race)
+
+
+def take_region(g: GameState, army: Army, region: int, used: int, via: str,
+                cost: int | None = None, *, losses: int | None = None,
+                from_tray: bool = False) -> None:
+    """``army`` conquers ``region`` with ``used`` tokens (from its hand, or the tray): its
+    defenders are ousted (``oust``: ``losses`` if given, else 1 as the army's rules change
+    it, ``loss_dealt``), then the rules react."""
+    bit = 1 << region
+    defending = g.region_tokens[region]
+    loss = 1
+    prev = g.region_army[region]
+    if losses is None and prev >= 0:
+        for t in g.hooks(army).dealt:
+            loss = t.loss_dealt(g, army, region, g.armies[prev], loss)
+    ousted = oust(g, army, region, loss=loss, losses=losses)
     g.region_army[region] = army.id
     g.region_tokens[region] = used
-    if via != "sorcery":
+    if not from_tray:
         army.hand -= used
     army.mask |= bit
     turn = g.turn
@@ -144,17 +294,37 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.nonempty[army.id] = turn.nonempty.get(army.id, 0) + 1
     if not army.declined:
         turn.expanded = True
-    for t in army.traits():
+    g.rules.on_region_taken(g, army, region)
+    after_oust(g, army, region, ousted)
+    for t in g.rules_of(army):
         t.on_conquered(g, army, region)
+    if "on_any_conquest" in g.rules.hooks_used:
+        for other in g.armies:
+            if other.alive:
+                for t in g.hooks(other).watch:
+                    t.on_any_conquest(g, other, region, army)
     g.emit(
         "conquered", army.seat, race=army.race, power=army.power, region=region,
-        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=d_seat,
-        defender_race=d_race, defender_declined=d_declined, lost=lost, returned=returned,
+        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
+        defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
+        returned=ousted.returned,
     )
 
 
+def empty_region(g: GameState, army: Army, region: int) -> int:
+    """``army`` leaves ``region``: its tokens go to the army's hand (returned), the region's
+    pieces react as to any change of holder."""
+    tokens = g.region_tokens[region]
+    army.hand += tokens
+    g.region_tokens[region] = 0
+    g.region_army[region] = NOBODY
+    army.mask &= ~(1 << region)
+    g.clear_pieces(region, army)
+    return tokens
+
+
 def retire(g: GameState, army: Army) -> None:
-    """The race leaves the map for good: tokens to the tray, banner back to the stack."""
+    """The race leaves the map for good: tokens to the tray, banner back to the market."""
     for r in bits(army.mask):
         g.tray[army.race] += g.region_tokens[r]
         g.region_tokens[r] = 0
@@ -163,56 +333,47 @@ def retire(g: GameState, army: Army) -> None:
     g.tray[army.race] += army.hand
     army.hand = 0
     army.mask = 0
+    army.reserve.clear()
     army.alive = False
     if army.badge:
-        g.power_discard.append(army.power)
+        g.market.discard_power(g, army.power)
         army.badge = False
-    return_banner(g, army.race)
+    g.market.return_banner(g, army.race)
     g.emit("race_removed", army.seat, race=army.race)
 
 
-def draw_power(g: GameState) -> str:
-    """The top power badge, reshuffling the discarded badges when the stack is empty."""
-    if not g.power_stack:
-        g.power_stack = g.power_discard
-        g.power_discard = []
-        g.rng.shuffle(g.power_stack)
-    return g.power_stack.pop(0)
-
-
-def return_banner(g: GameState, race: str) -> None:
-    """A banner back from the map fills an empty column slot, else goes under the stack."""
-    from smallworld_tui.engine.state import Combo
-
-    if len(g.combos) < VISIBLE_COMBOS and not g.race_stack:
-        g.combos.append(Combo(race, draw_power(g)))
-    else:
-        g.race_stack.append(race)
-
-
 def ready_troops(g: GameState, army: Army) -> None:
-    """Take every token but one per region back into hand (remembering the layout)."""
+    """Take every token but one per region (or as many as the race keeps) back into hand,
+    remembering the layout."""
     snapshot = []
+    kept = g.hooks(army).kept
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - 1
+        spare = g.region_tokens[r] - kept
         snapshot.append([r, g.region_tokens[r]])
         if spare > 0:
-            g.region_tokens[r] = 1
+            g.region_tokens[r] = kept
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
-    for t in army.traits():
+    for t in g.rules_of(army):
         t.on_ready(g, army)
     g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
 
 def lift_for_redeploy(g: GameState, army: Army) -> None:
-    """Start redeployment: every token but one per region goes to hand, then traits act."""
+    """Start redeployment: regions that must be emptied (rivers) are left, every other
+    region keeps one token and the rest go to hand; then traits act."""
+    leaving = army.mask & g.leave_mask
+    if leaving and not army.has("stays_in_rivers"):
+        for r in bits(leaving):
+            empty_region(g, army, r)
+            g.emit("abandoned", army.seat, race=army.race, region=r)
+    kept = g.hooks(army).kept
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - 1
+        spare = g.region_tokens[r] - kept
         if spare > 0:
-            g.region_tokens[r] = 1
+            g.region_tokens[r] = kept
             army.hand += spare
-    for t in army.traits():
+    for t in g.rules_of(army):
         t.on_redeploy_start(g, army)
     g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

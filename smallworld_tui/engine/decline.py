@@ -14,21 +14,30 @@ if TYPE_CHECKING:
 def go_into_decline(g: GameState, army: Army) -> None:
     """Put ``army`` into decline.
 
-    Pieces tied to the active race leave (each trait's ``on_decline``); one token stays per
-    region (Ghouls keep all); the badge is discarded unless it keeps the race outside the
-    decline limit (Spirit), in which case no older declined race is removed either.
+    Its rules react first (``on_decline``); pieces that do not survive a decline leave its
+    regions and its reserve; one token stays per region (or as many as the race keeps; Ghouls
+    keep all); the badge is discarded unless the power works in decline or keeps the race
+    outside the decline limit (Spirit), in which case no older declined race is removed
+    either.
     """
-    for t in army.traits():
+    for t in g.rules_of(army):
         t.on_decline(g, army)
-    if not army.race_trait.acts_in_decline:
+    for kind in g.pieces.kinds.values():
+        if not kind.survives_decline:
+            g.pieces.remove_all(kind.id, army.mask)
+            army.reserve.pop(kind.id, None)
+    if not any(t.keeps_tokens_on_decline for t in (army.race_trait, army.power_trait)):
+        kept = army.race_trait.tokens_kept()
         for r in bits(army.mask):
-            g.tray[army.race] += g.region_tokens[r] - 1
-            g.region_tokens[r] = 1
+            spare = max(0, g.region_tokens[r] - kept)
+            g.tray[army.race] += spare
+            g.region_tokens[r] -= spare
         g.tray[army.race] += army.hand
         army.hand = 0
-    outside_limit = army.power_trait.outside_decline_limit
-    if not outside_limit:
-        g.power_discard.append(army.power)
+    power = army.power_trait
+    outside_limit = power.outside_decline_limit
+    if not (outside_limit or power.works_in_decline):
+        g.market.discard_power(g, army.power)
         army.badge = False
     army.declined = True
     g.turn.declined = True

@@ -5,6 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from smallworld_tui.data import Kind, entry
+
+NAMED = ("race", "power", "piece", "item")
+
+
+def english_name(kind: str, qid: str) -> str:
+    """The English name of a race, power, piece or item from its game's data table."""
+    sections: tuple[Kind, ...] = ("relic", "place", "artifact")
+    if kind in ("race", "power", "piece"):
+        sections = (kind,)  # type: ignore[assignment]
+    for section in sections:
+        try:
+            name: str = entry(section, qid)["name_en"]
+            return name
+        except KeyError:
+            continue
+    return qid
+
 
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -14,7 +32,9 @@ class IllegalAction(EngineError):
     """An action that the rules do not allow in the current state.
 
     The message is a ``template`` with named ``params`` so that an interface can translate
-    it; a parameter named ``region`` holds a region id, shown through ``label``.
+    it; a parameter named ``region`` holds a region id, shown through ``label``; parameters
+    named ``race``, ``power``, ``piece`` or ``item`` hold content ids, shown through ``name``
+    (by default their English names from the data table).
     """
 
     def __init__(self, template: str, label: Callable[[int], str] | None = None,
@@ -25,10 +45,14 @@ class IllegalAction(EngineError):
         super().__init__(self.render())
 
     def render(self, translate: Callable[[str], str] = str,
-               label: Callable[[int], str] | None = None) -> str:
-        """The message, optionally translated and with regions labelled by ``label``."""
-        name = label or self.label or (lambda r: f"region {r}")
-        params = {k: name(v) if k == "region" else v for k, v in self.params.items()}
+               label: Callable[[int], str] | None = None,
+               name: Callable[[str, str], str] | None = None) -> str:
+        """The message, optionally translated, with regions labelled by ``label`` and
+        content named by ``name(kind, id)``."""
+        region = label or self.label or (lambda r: f"region {r}")
+        named = name or english_name
+        params = {k: region(v) if k == "region" else named(k, v) if k in NAMED else v
+                  for k, v in self.params.items()}
         return translate(self.template).format(**params)
 
 

@@ -1,36 +1,51 @@
-"""Why an action is refused: messages a player understands, as translatable templates.
+"""Why an action is refused: messages a player understands, naming the rule that forbids it.
 
-``illegal(g, action)`` builds the ``IllegalAction`` that ``apply`` raises; templates name
-their parameters (a ``region`` parameter is a region id, labelled by the interface).
+``illegal(g, action)`` builds the ``IllegalAction`` that ``apply`` raises.  Messages are
+translatable templates; a ``region`` parameter is a region id and a ``race``, ``power``,
+``piece`` or ``item`` parameter a content id, both named by the interface.  The core explains
+its own moves; races, powers and items explain theirs (``Content.why_not``); a trait that
+keeps an attacker out explains itself (``Content.shield_reason``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import (
-    MAX_SHORTFALL,
-    conquest_cost,
-    discount_masks,
-    reach_mask,
-)
+from smallworld_tui.engine.actions import CORE_KINDS, Action
+from smallworld_tui.engine.conquest import Costs, reach_mask, why_unreachable
 from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.i18n import N_
 
+Reason = tuple[str, dict[str, Any]]
 
-def redeploy_blocker(g: GameState, army: Army) -> tuple[str, dict[str, Any]]:
-    """Why the army may not end its redeployment yet, as a message template and its
-    parameters (an empty template if it may)."""
+
+def tokens_to_place(hand: int) -> Reason:
+    if hand == 1:
+        return N_("you still have 1 token to place"), {}
+    return N_("you still have {hand} tokens to place"), {"hand": hand}
+
+
+def redeploy_blocker(g: GameState, army: Army) -> Reason:
+    """Why the army may not end its redeployment yet (an empty template if it may)."""
     if army.hand and army.mask:
-        return N_("you still have {hand} token(s) to place"), {"hand": army.hand}
-    for t in army.traits():
+        return tokens_to_place(army.hand)
+    for t in g.rules_of(army):
         reason = t.redeploy_blocker(g, army)
         if reason:
             return reason, {}
     return "", {}
+
+
+def conquest_blocker(g: GameState, army: Army) -> str:
+    """Why the army may not conquer, abandon or end its conquests yet: a choice its rules
+    ask for first (an empty template if none)."""
+    for t in g.hooks(army).blocker:
+        reason = t.conquest_blocker(g, army)
+        if reason:
+            return reason
+    return ""
 
 
 def region_label(g: GameState, region: int) -> str:
@@ -48,65 +63,110 @@ def why_illegal(g: GameState, action: Action) -> str:
     return str(illegal(g, action))
 
 
-def _why(g: GameState, action: Action) -> tuple[str, dict[str, Any]]:
+def _why(g: GameState, action: Action) -> Reason:
     kind, phase = action.kind, g.phase
-    on_map = 0 <= action.target < len(g.map.regions)
-    if phase == "over":
+    if phase == Phase.OVER:
         return N_("the game is over"), {}
+    if kind not in CORE_KINDS or (kind in ("decline", "abandon") and phase != Phase.CONQUER):
+        reason = _content_reason(g, action)
+        if reason is not None:
+            return reason
     if kind == "pick":
-        if phase != "pick":
-            return N_("you can only pick a combo when you have no active race"), {}
-        if not 0 <= action.target < len(g.combos):
-            return N_("there is no combo number {slot}"), {"slot": action.target}
-        return (N_("that combo costs {cost} coins; you have {coins}"),
-                {"cost": action.target, "coins": g.coins[g.seat]})
-    if kind in ("conquer", "final", "abandon", "decline") and phase != "conquer":
-        return N_("you cannot do that now: it is not the time to conquer"), {}
-    if kind in ("conquer", "final"):
+        return _why_pick(g, action)
+    if kind in ("conquer", "final", "abandon", "decline", "end_conquest"):
+        if phase != Phase.CONQUER:
+            return N_("you cannot do that now: it is not the time to conquer"), {}
         army = g.armies[g.turn.acting]
-        if not on_map:
-            return N_("there is no region {number}"), {"number": action.target}
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if not reach_mask(g, army) >> action.target & 1:
-            return _unreachable(g, army, action.target)
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
-        cost = conquest_cost(g, action.target, discount_masks(g, army))
-        if kind == "conquer" or cost <= army.hand:
-            return (N_("{region} costs {cost} tokens; you have {hand}"),
-                    {"region": action.target, "cost": cost, "hand": army.hand})
-        return (N_("{region} costs {cost} tokens: with {hand} in hand you are more than "
-                "{most} short to try the die"), {"region": action.target, "cost": cost,
-                                                "hand": army.hand, "most": MAX_SHORTFALL})
-    if kind == "abandon":
-        return N_("you can only abandon your own regions, before your first conquest this turn"), {}
-    if kind == "decline":
-        return N_("you can only go into decline at the start of your turn, before acting"), {}
-    if kind == "deploy" and phase in ("redeploy", "defender"):
+        blocker = conquest_blocker(g, army)
+        if blocker and kind != "decline":
+            return blocker, {}
+        if kind in ("conquer", "final"):
+            return _why_conquer(g, army, action)
+        if kind == "abandon":
+            if not (0 <= action.target < len(g.map.regions) and army.mask >> action.target & 1):
+                return N_("you can only abandon your own regions"), {}
+            return N_("you can only abandon regions before your first conquest this turn"), {}
+        if kind == "decline":
+            if army.declined:
+                return (N_("your declined {race} act first this turn; go into decline once "
+                           "your active race's turn begins"), {"race": army.race})
+            if army.picked_turn == g.turn_number:
+                return N_("a race cannot go into decline on the turn it was picked"), {}
+            return N_("you can only go into decline at the start of your turn, before acting"), {}
+    if kind == "deploy":
+        if phase not in PLACING:
+            return N_("you cannot place tokens now: it is not the time to redeploy"), {}
         army = g.armies[g.turn.acting]
-        if not on_map or not army.mask >> action.target & 1:
+        if not 0 <= action.target < len(g.map.regions) or not army.mask >> action.target & 1:
             return N_("you can only place tokens in your own regions"), {}
-        return N_("you have {hand} token(s) to place"), {"hand": army.hand}
-    if kind == "end_redeploy" and phase in ("redeploy", "defender"):
+        if army.hand == 1:
+            return N_("you have 1 token to place"), {}
+        return N_("you have {hand} tokens to place"), {"hand": army.hand}
+    if kind == "end_redeploy" and phase in PLACING:
         template, params = redeploy_blocker(g, g.armies[g.turn.acting])
         return template or N_("not now"), params
+    if kind == "end_turn":
+        return N_("the turn is not over yet"), {}
     return N_("{action} is not possible now"), {"action": str(action)}
 
 
-def _unreachable(g: GameState, army: Army, region: int) -> tuple[str, dict[str, Any]]:
-    params = {"region": region}
-    if army.mask >> region & 1:
-        return N_("you already hold {region}"), params
-    if g.map.water_mask >> region & 1 and not any(t.enters_water for t in army.traits()):
-        return N_("only Seafaring races may conquer the Seas and the Lake"), {}
-    if g.immune_mask(army.seat) >> region & 1:
-        return N_("{region} is immune (Hole-in-the-Ground, Hero or Dragon)"), params
-    if army.mask == 0:
-        return N_("your first conquest must be in a border region"), {}
-    near = 0
-    for r in bits(army.mask):
-        near |= g.map.neighbor_masks[r]
-    if near >> region & 1 and g.region_army[region] >= 0:
-        return N_("{region} is protected by a Diplomat's peace with you"), params
-    return N_("{region} is not adjacent to your regions"), params
+def _why_pick(g: GameState, action: Action) -> Reason:
+    if g.phase == Phase.PICK:
+        return g.market.why_not(g, action.target)
+    acting = g.armies[g.turn.acting] if g.turn.acting >= 0 else None
+    if acting is not None and acting.declined and g.phase == Phase.CONQUER:
+        return (N_("your declined {race} act first; you pick a combo after their "
+                   "redeployment"), {"race": acting.race})
+    if g.active_army(g.seat) is not None:
+        return (N_("you already have an active race; you pick a new combo on the turn "
+                   "after it goes into decline"), {})
+    return N_("you can only pick a combo at the start of your turn"), {}
+
+
+def _why_conquer(g: GameState, army: Army, action: Action) -> Reason:
+    target = action.target
+    if not 0 <= target < len(g.map.regions):
+        return N_("there is no region {number}"), {"number": target}
+    if g.turn.conquest_over:
+        return N_("your conquests are over for this turn (the die was rolled)"), {}
+    if action.kind == "final":
+        for t in g.rules_of(army):
+            if t.no_final_roll:
+                return (N_("{power} never rolls the reinforcement die for a last conquest"),
+                        {"power": t.qid})
+        if g.turn.roll >= 0:
+            return N_("a die was already rolled for this conquest"), {}
+    if not reach_mask(g, army) >> target & 1:
+        return why_unreachable(g, army, target)
+    if army.hand < 1:
+        return N_("you need at least 1 token in hand to conquer"), {}
+    kept = g.hooks(army).kept
+    if action.kind == "final" and army.hand < kept:
+        return (N_("your race never holds a region with fewer than {kept} tokens: you need "
+                   "{kept} in hand to try the die"), {"kept": kept})
+    cost = Costs(g, army).of(target)
+    if action.kind == "conquer" or cost <= army.hand:
+        return (N_("{region} costs {cost} tokens; you have {hand}"),
+                {"region": target, "cost": cost, "hand": army.hand})
+    return (N_("{region} costs {cost} tokens: with {hand} in hand you are more than "
+               "{most} short to try the die"),
+            {"region": target, "cost": cost, "hand": army.hand, "most": g.rules.max_shortfall})
+
+
+def _content_reason(g: GameState, action: Action) -> Reason | None:
+    """The refusal a race, power or item of the player gives for one of its own actions."""
+    armies = g.armies_of(g.actor) if g.actor >= 0 else []
+    for army in armies:
+        applying = g.rules_of(army)
+        for t in (army.race_trait, army.power_trait, *g.items_of(army)):
+            if action.kind not in t.actions:
+                continue
+            if t not in applying:
+                return (N_("{race} is in decline: its rules no longer act"),
+                        {"race": army.race})
+            reason = t.why_not(g, army, action)
+            if reason is not None:
+                return reason
+    if action.kind in CORE_KINDS:
+        return None
+    return N_("none of your races, powers or items can do that now"), {}

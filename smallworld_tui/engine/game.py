@@ -1,15 +1,8 @@
 """The turn flow: ``new_game``, ``legal_actions`` and ``apply`` (the one mutator).
 
-Phases of a turn (``GameState.phase``):
-
-- ``conquer``: an army conquers (declined Ghouls first, then the active race).  Troops are
-  readied when the phase starts; the active race may still go into decline until it acts.
-- ``pick``: a player without an active race takes a combo.
-- ``redeploy``: the army that conquered places its tokens (and its pieces).
-- ``defender``: at the end of the turn, players who lost regions place their survivors
-  (``actor`` is then the defender, not the player whose turn it is).
-- ``end``: after scoring, the last choices of the turn (Stout's decline, Diplomat's ally).
-- ``over``: the game has ended.
+The phases are listed in ``engine.phase``.  The core offers the moves every game shares
+(pick, decline, abandon, conquer, final, deploy, the ends of phases); races, powers and items
+offer their own through their hooks, and carry them out in their ``apply``.
 """
 
 from __future__ import annotations
@@ -17,34 +10,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from smallworld_tui.data import table
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.bitset import LOST_TRIBE, NOBODY, bits
-from smallworld_tui.engine.board import load_map, map_for_players
+from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
-    MAX_SHORTFALL,
-    VISIBLE_COMBOS,
-    after_roll,
-    conquest_cost,
+    Costs,
     conquest_costs,
-    discount_masks,
-    draw_power,
+    empty_region,
     lift_for_redeploy,
     ready_troops,
     take_region,
 )
-from smallworld_tui.engine.content import POWERS, RACES, Trait
+from smallworld_tui.engine.content import RACES, Content
 from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
-from smallworld_tui.engine.explain import illegal, redeploy_blocker
-from smallworld_tui.engine.rng import Rng
-from smallworld_tui.engine.state import Army, Combo, GameState, TurnState
-
-STARTING_COINS: int = table()["setup"]["starting_coins"]
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
-DEFAULT_OPTIONS: dict[str, Any] = {"flying_enters_anywhere": False}
+from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
+from smallworld_tui.engine.games import ruleset
+from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.state import Army, GameState, TurnState
 
 
 def new_game(
@@ -55,60 +39,36 @@ def new_game(
     races: Sequence[str] | None = None,
     powers: Sequence[str] | None = None,
     dice: Sequence[int] | None = None,
+    game: str = "base",
 ) -> GameState:
-    """Set up a base game.  ``races``/``powers`` pin the top of the stacks (the rest is
-    shuffled); ``dice`` pins the first die results."""
+    """Set up a game of ``game``.  ``races``/``powers`` pin the top of the stacks (ids, bare
+    ids taken as the game's own; the rest is shuffled); ``dice`` pins the first die results."""
+    rules = ruleset(game)
     n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise IllegalAction("Small World is played by {low} to {high} players",
-                            low=MIN_PLAYERS, high=MAX_PLAYERS)
+    if not rules.min_players <= n <= rules.max_players:
+        raise IllegalAction("this game is played by {low} to {high} players",
+                            low=rules.min_players, high=rules.max_players)
     if len(set(names)) != n or any(not name.strip() for name in names):
         raise IllegalAction("every player needs a different, non-empty name")
-    board = load_map(map_name or map_for_players(n))
+    chosen = rules.options(options)
+    source, board = rules.board(map_name, n, seed, chosen)
     if board.players != n:
         raise IllegalAction("map {map} is for {players} players, not {n}",
                             map=board.name, players=board.players, n=n)
-    unknown = set(options or {}) - set(DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalAction("unknown game option(s): {names}", names=", ".join(sorted(unknown)))
     for die in dice or ():
-        if die not in (0, 1, 2, 3):
-            raise IllegalAction("a pinned die result must be 0-3, not {die}", die=die)
-    rng = Rng(seed)
-    race_stack = _stack(rng, list(RACES), races, "race")
-    power_stack = _stack(rng, list(POWERS), powers, "power")
-    region_army = [NOBODY] * len(board.regions)
-    region_tokens = [0] * len(board.regions)
-    for r in bits(board.lost_tribe_mask):
-        region_army[r] = LOST_TRIBE
-        region_tokens[r] = 1
-    g = GameState(
-        map=board, names=list(names), seed=seed, options={**DEFAULT_OPTIONS, **(options or {})},
-        rng=rng, dice=list(dice or ()), round=1, seat=0, turn_number=0, phase="pick", actor=0,
-        region_army=region_army, region_tokens=region_tokens,
-        encampments=[0] * len(board.regions), lairs=0, fortresses=0, holes=0, heroes=0,
-        dragon=0, armies=[], combos=[], race_stack=race_stack, power_stack=power_stack,
-        power_discard=[], tray={r: RACES[r].max_tokens for r in RACES},
-        coins=[STARTING_COINS] * n, gains=[[0] * n for _ in range(board.turns)],
-        turn=TurnState(),
-    )
-    for _ in range(VISIBLE_COMBOS):
-        g.combos.append(Combo(g.race_stack.pop(0), g.power_stack.pop(0)))
+        if die not in rules.die_faces:
+            raise IllegalAction("a pinned die result must be one of the die's faces, not {die}",
+                                die=die)
+    g = GameState.blank(rules, board, source, list(names), seed, chosen, list(dice or ()))
+
+    def qualified(ids: Sequence[str] | None) -> list[str] | None:
+        return None if ids is None else [i if ":" in i else f"{game}:{i}" for i in ids]
+
+    g.market.setup(g, qualified(races), qualified(powers))
+    rules.setup(g)
     _start_turn(g)
     g.events.clear()
     return g
-
-
-def _stack(rng: Rng, ids: list[str], pinned: Sequence[str] | None, what: str) -> list[str]:
-    rest = list(ids)
-    top = list(pinned or ())
-    for id_ in top:
-        if id_ not in rest:
-            raise IllegalAction("unknown or repeated {what} {id} in the pinned stack",
-                                what=what, id=repr(id_))
-        rest.remove(id_)
-    rng.shuffle(rest)
-    return top + rest
 
 
 # --- legal actions -----------------------------------------------------------------------
@@ -116,23 +76,26 @@ def _stack(rng: Rng, ids: list[str], pinned: Sequence[str] | None, what: str) ->
 def legal_actions(g: GameState) -> list[Action]:
     """Every action ``apply`` accepts now, for ``g.actor``."""
     phase = g.phase
-    if phase == "conquer":
+    if phase == Phase.CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting])
-    if phase in ("redeploy", "defender"):
+    if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
-    if phase == "pick":
-        return [A.pick(k) for k in range(len(g.combos)) if k <= g.coins[g.seat]]
-    if phase == "end":
+    if phase == Phase.PICK:
+        return g.market.picks(g)
+    if phase == Phase.END:
         return [*_end_actions(g), A.END_TURN]
     return []
 
 
+def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
+    """The rules of every army of the player whose turn it is, with their army."""
+    return [(t, army) for army in g.armies_of(g.seat) for t in g.rules_of(army)]
+
+
 def _end_actions(g: GameState) -> list[Action]:
-    """The last choices of the turn offered by the active race's traits."""
-    army = g.active_army(g.seat)
-    if army is None:
-        return []
-    return [a for t in army.traits() for a in t.end_actions(g, army)]
+    """The last choices of the turn offered by the player's races, powers and items."""
+    return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
+            for a in t.end_actions(g, army)]
 
 
 def may_decline(g: GameState, army: Army) -> bool:
@@ -146,31 +109,45 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
     if may_decline(g, army):
         out.append(A.DECLINE)
+    hooks = g.hooks(army)
+    if conquest_blocker(g, army):  # only the choices that must come first
+        for t in hooks.blocker:
+            if t.conquest_blocker(g, army):
+                out += t.conquest_actions(g, army)
+        return out
     if not turn.conquest_over:
         hand = army.hand
-        roll = turn.berserk_roll
-        if roll >= 0:
-            out += [A.conquer(r) for r, cost in conquest_costs(g, army)
-                    if after_roll(cost, roll) <= hand]
+        if turn.roll >= 0:
+            out += [A.conquer(r) for r, cost in conquest_costs(g, army) if cost <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
             if hand >= 1:
-                final = not army.has("rolls_before_conquest")
+                final = not hooks.no_final_roll and hand >= hooks.kept
+                most = g.rules.max_shortfall
                 for r, cost in conquest_costs(g, army):
                     if cost <= hand:
                         out.append(A.conquer(r))
-                    elif final and cost - hand <= MAX_SHORTFALL:
+                    elif final and cost - hand <= most:
                         out.append(A.final(r))
-            for t in army.traits():
+            for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
+    out += _turn_actions(g)
     out.append(A.END_CONQUEST)
     return out
 
 
+def _turn_actions(g: GameState) -> list[Action]:
+    """Choices any of the player's armies or items offers while the player conquers."""
+    if "turn_actions" not in g.rules.hooks_used:
+        return []
+    return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
+            for a in t.turn_actions(g, mine)]
+
+
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
-    for t in army.traits():
+    for t in g.hooks(army).redeploy:
         out += t.redeploy_actions(g, army)
     hand = army.hand
     if hand and army.mask:
@@ -191,50 +168,49 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
     if not checked and action not in legal_actions(g):
         raise illegal(g, action)
     g.events.clear()
-    handler = _CORE.get((g.phase, action.kind))
+    phase = g.phase
+    handler = _CORE.get((phase, action.kind))
     if handler is not None:
         handler(g, action)
     else:
-        army = g.armies[g.turn.acting] if g.phase != "end" else g.active_army(g.seat)
-        assert army is not None
-        if g.phase == "conquer":
+        content, army = provider(g, action.kind)
+        if (phase == Phase.CONQUER and army.id == g.turn.acting
+                and action not in _turn_actions(g)):
             _mark_expanding(g)
-        _owner(army, action.kind).apply(g, army, action)
-        if g.phase == "end":
+        content.apply(g, army, action)
+        if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
     events = list(g.events)
     g.events.clear()
     return events
 
 
-def _owner(army: Army, kind: str) -> Trait:
-    for t in army.traits():
-        if kind in t.actions:
-            return t
-    raise IllegalAction("no rule of {race} offers {kind}", race=army.race, kind=kind)
+def provider(g: GameState, kind: str) -> tuple[Content, Army]:
+    """The race, power or item offering actions of ``kind`` now, with its army."""
+    candidates = _seat_rules(g)
+    if g.phase != Phase.END:
+        army = g.armies[g.turn.acting]
+        candidates = [(t, army) for t in g.rules_of(army)] + candidates
+    for content, army in candidates:
+        if kind in content.actions:
+            return content, army
+    raise IllegalAction("{action} is not possible now", action=kind)
 
 
 def _pick(g: GameState, action: Action) -> None:
-    slot = action.target
     seat = g.seat
-    for k in range(slot):
-        g.combos[k].coins += 1
-    combo = g.combos.pop(slot)
-    g.coins[seat] += combo.coins - slot
-    race, power = RACES[combo.race], POWERS[combo.power]
-    army = Army(id=len(g.armies), seat=seat, race=combo.race, power=combo.power,
+    race, power, collected, paid = g.market.take(g, action.target)
+    army = Army(id=len(g.armies), seat=seat, race=race, power=power,
                 picked_turn=g.turn_number)
-    army.hand = g.take_from_tray(combo.race, race.tokens + power.tokens)
+    army.hand = g.take_from_tray(race, RACES[race].tokens + army.power_trait.tokens)
     g.armies.append(army)
-    if g.race_stack:
-        g.combos.append(Combo(g.race_stack.pop(0), draw_power(g)))
-    g.emit("picked", seat, race=combo.race, power=combo.power, slot=slot, paid=slot,
-           collected=combo.coins, tokens=army.hand)
+    g.emit("picked", seat, race=race, power=power, slot=action.target, paid=paid,
+           collected=collected, tokens=army.hand)
     for t in army.traits():
         t.on_picked(g, army)
     g.turn.acting = army.id
     g.turn.readied = True
-    g.phase = "conquer"
+    g.phase = Phase.CONQUER
 
 
 def _decline(g: GameState, action: Action) -> None:
@@ -242,10 +218,14 @@ def _decline(g: GameState, action: Action) -> None:
     for r, tokens in g.turn.snapshot:
         army.hand -= tokens - g.region_tokens[r]
         g.region_tokens[r] = tokens
-    for t in army.traits():
+    for t in g.rules_of(army):
         t.on_unready(g, army)
+    redeploys = any(t.redeploys_on_decline for t in (army.race_trait, army.power_trait))
     go_into_decline(g, army)
-    _finish_turn(g)
+    if redeploys and army.alive and army.mask:
+        _start_redeploy(g, army)
+    else:
+        _finish_turn(g)
 
 
 def _mark_expanding(g: GameState) -> Army:
@@ -257,34 +237,37 @@ def _mark_expanding(g: GameState) -> Army:
 
 def _abandon(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
-    r = action.target
-    army.hand += g.region_tokens[r]
-    g.region_tokens[r] = 0
-    g.region_army[r] = NOBODY
-    g.clear_pieces(r)
-    army.mask &= ~(1 << r)
-    g.emit("abandoned", army.seat, race=army.race, region=r)
+    empty_region(g, army, action.target)
+    g.emit("abandoned", army.seat, race=army.race, region=action.target)
 
 
 def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
-    cost = conquest_cost(g, action.target, discount_masks(g, army))
-    roll = g.turn.berserk_roll
-    g.turn.berserk_roll = -1
-    via = "berserk" if roll >= 0 else "conquer"
-    take_region(g, army, action.target, after_roll(cost, roll), via)
+    costs = Costs(g, army)
+    r = action.target
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
+    via = "berserk" if g.turn.roll >= 0 else "conquer"
+    g.turn.roll = -1
+    take_region(g, army, r, cost, via, full)
+    if full > cost:
+        costs.use_aid(r, full, cost)
 
 
 def _final(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     r = action.target
-    cost = conquest_cost(g, r, discount_masks(g, army))
+    costs = Costs(g, army)
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     short = cost - army.hand
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
-        take_region(g, army, r, army.hand, "final", cost)
+        take_region(g, army, r, army.hand, "final", full)
+        if full > cost:
+            costs.use_aid(r, full, cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
 
@@ -294,8 +277,8 @@ def _end_conquest(g: GameState, action: Action) -> None:
 
 
 def _start_redeploy(g: GameState, army: Army) -> None:
-    g.turn.berserk_roll = -1
-    g.phase = "redeploy"
+    g.turn.roll = -1
+    g.phase = Phase.REDEPLOY
     lift_for_redeploy(g, army)
 
 
@@ -308,9 +291,9 @@ def _deploy(g: GameState, action: Action) -> None:
 
 def _end_redeploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    if g.phase == "defender":
+    if g.phase == Phase.DEFENDER:
         _next_defender(g)
-    elif army.declined:  # the Ghoul phase is over: now the active race
+    elif army.declined and not g.turn.declined:  # the Ghoul phase is over: the active race
         _main_phase(g)
     else:
         _finish_turn(g)
@@ -321,17 +304,17 @@ def _end_turn(g: GameState, action: Action) -> None:
 
 
 _CORE: dict[tuple[str, str], Callable[[GameState, Action], None]] = {
-    ("pick", "pick"): _pick,
-    ("conquer", "decline"): _decline,
-    ("conquer", "abandon"): _abandon,
-    ("conquer", "conquer"): _conquer,
-    ("conquer", "final"): _final,
-    ("conquer", "end_conquest"): _end_conquest,
-    ("redeploy", "deploy"): _deploy,
-    ("defender", "deploy"): _deploy,
-    ("redeploy", "end_redeploy"): _end_redeploy,
-    ("defender", "end_redeploy"): _end_redeploy,
-    ("end", "end_turn"): _end_turn,
+    (Phase.PICK, "pick"): _pick,
+    (Phase.CONQUER, "decline"): _decline,
+    (Phase.CONQUER, "abandon"): _abandon,
+    (Phase.CONQUER, "conquer"): _conquer,
+    (Phase.CONQUER, "final"): _final,
+    (Phase.CONQUER, "end_conquest"): _end_conquest,
+    (Phase.REDEPLOY, "deploy"): _deploy,
+    (Phase.DEFENDER, "deploy"): _deploy,
+    (Phase.REDEPLOY, "end_redeploy"): _end_redeploy,
+    (Phase.DEFENDER, "end_redeploy"): _end_redeploy,
+    (Phase.END, "end_turn"): _end_turn,
 }
 
 
@@ -344,7 +327,7 @@ def _start_turn(g: GameState) -> None:
     g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
     for army in mine:
-        for t in army.traits():
+        for t in g.rules_of(army):
             t.on_turn_start(g, army)
     ghouls = next((a for a in mine if a.declined and a.race_trait.acts_in_decline), None)
     if ghouls is not None:
@@ -357,18 +340,18 @@ def _main_phase(g: GameState) -> None:
     active = g.active_army(g.seat)
     if active is not None:
         _begin_campaign(g, active)
-    elif g.combos:
+    elif g.market.picks(g):
         g.turn.acting = -1
-        g.phase = "pick"
-    else:  # nothing left to pick (cannot happen with the base box): score and move on
+        g.phase = Phase.PICK
+    else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
 
 def _begin_campaign(g: GameState, army: Army) -> None:
     g.turn.acting = army.id
     g.turn.conquest_over = False
-    g.turn.berserk_roll = -1
-    g.phase = "conquer"
+    g.turn.roll = -1
+    g.phase = Phase.CONQUER
     ready_troops(g, army)
 
 
@@ -384,15 +367,15 @@ def _finish_turn(g: GameState) -> None:
 def _next_defender(g: GameState) -> None:
     while g.turn.defenders:
         army = g.armies[g.turn.defenders.pop(0)]
-        if army.alive and army.mask and (army.hand or army.extra.get("camps", 0)):
+        if army.alive and army.mask and (army.hand or any(army.reserve.values())):
             g.turn.acting = army.id
             g.actor = army.seat
-            g.phase = "defender"
+            g.phase = Phase.DEFENDER
             return
     g.actor = g.seat
     _score(g)
     if _end_actions(g):
-        g.phase = "end"
+        g.phase = Phase.END
     else:
         _next_turn(g)
 
@@ -404,13 +387,13 @@ def _score(g: GameState) -> None:
         regions = army.mask.bit_count()
         if regions:
             breakdown.append([f"regions:{army.race}", regions])
-        for t in army.traits():
+        for t in g.rules_of(army):
             bonus = t.score(g, army)
             if bonus:
-                breakdown.append([f"{t.kind}:{t.id}", bonus])
+                breakdown.append([f"{t.kind}:{t.qid}", bonus])
+    breakdown += g.rules.turn_bonus(g, seat)
     total = sum(x[1] for x in breakdown)
-    g.coins[seat] += total
-    g.gains[g.round - 1][seat] += total
+    g.gain(seat, total)
     g.emit("scored", seat, coins=total, breakdown=breakdown)
 
 
@@ -428,21 +411,13 @@ def _next_turn(g: GameState) -> None:
 def _game_over(g: GameState) -> None:
     g.round = g.map.turns
     g.seat = 0
-    g.phase = "over"
+    g.phase = Phase.OVER
     g.actor = -1
     g.turn = TurnState()
-    g.winners = winners(g)
+    g.winners = g.rules.winners(g)
     g.emit("game_over", -1, winners=g.winners, coins=list(g.coins))
 
 
-def tokens_on_board(g: GameState, seat: int) -> int:
-    """Race tokens of ``seat`` on the map (active and declined): the tie-break."""
-    return sum(g.tokens_on_board(a) for a in g.armies_of(seat))
-
-
 def winners(g: GameState) -> list[int]:
-    """Most coins; ties broken by most race tokens on the map; still tied: shared win."""
-    best = max(g.coins)
-    tied = [s for s in range(g.players) if g.coins[s] == best]
-    most = max(tokens_on_board(g, s) for s in tied)
-    return [s for s in tied if tokens_on_board(g, s) == most]
+    """Who wins (or would win now): the ruleset decides."""
+    return g.rules.winners(g)

@@ -7,7 +7,8 @@ boards of each size and their sides, how many boards of each size a player count
 most regions of a piece's terrain or symbol a face may ask for (``caps``) with the box's
 supply of that piece, which symbols never sit on neighbouring regions (``apart``), how many land
 regions a water region borders (``water_borders``), and how far the size icon stays from the
-entry regions. Standard library only.
+entry regions; the symbols marked ``"marker": true`` are the size icons, one per size
+(``"size"``), each showing where a face-down marker goes. Standard library only.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from smallworld_tui.engine.map_model import (
 )
 
 ENTRY = "entry"  # symbol of the regions where a race lands
-SIZE_ICON = "size_icon"  # symbol of the region with the face's S/M/L icon
 ROW_WIDTH = 50  # grid columns in a row of islands (25 two-cell columns fit an 80x24 screen)
 GAP = 2  # empty columns between islands in a row (one empty row between rows)
 
@@ -63,6 +63,7 @@ class BoardRules:
     box: Mapping[str, int]
     apart: tuple[str, ...]
     water_borders: tuple[int, int]
+    icons: Mapping[str, str]  # size -> the symbol of its icon
 
     def boards(self) -> tuple[str, ...]:
         """Every board, e.g. ("L1", "L2", "M1", …)."""
@@ -92,6 +93,7 @@ def board_rules(game: str) -> BoardRules | None:
     if boards is None:
         return None
     pieces: dict[str, dict[str, Any]] = table(game).get("pieces", {})
+    symbols: dict[str, dict[str, Any]] = table(game).get("symbols", {})
     sizes = {size: SizeRules(row["boards"], row["caps"], row["marker_distance"])
              for size, row in boards["sizes"].items()}
     capped = {name for rules in sizes.values() for name in rules.caps}
@@ -105,6 +107,7 @@ def board_rules(game: str) -> BoardRules | None:
         box={name: pieces[name]["count"] for name in sorted(capped)},
         apart=tuple(boards["apart"]),
         water_borders=(low, high),
+        icons={row["size"]: symbol for symbol, row in symbols.items() if row.get("marker")},
     )
 
 
@@ -152,14 +155,18 @@ def face_problems(m: Map, face: Face, rules: BoardRules) -> list[tuple[int | Non
     if not any(not set(size.caps) & ({e.terrain} | e.symbols) for e in entries):
         found.append((None, f"a face needs an entry region with no {' and no '.join(size.caps)} "
                             f"(a landing at the lowest cost)"))
-    icons = showing(m, SIZE_ICON)
+    icon = rules.icons[face.size]
+    found += [(r.id, f"{symbol} is the icon of a {other} board, not of this {face.size} face")
+              for other, symbol in rules.icons.items() if other != face.size
+              for r in showing(m, symbol)]
+    icons = showing(m, icon)
     if len(icons) != 1:
-        return [*found, (None, f"a face has exactly one {SIZE_ICON} region (its {face.size} "
+        return [*found, (None, f"a {face.size} face has exactly one {icon} region (its size "
                                f"icon), not {len(icons)}")]
     steps = _distances(m, icons[0].id)
     near = [e for e in entries if steps.get(e.id, size.marker_distance) < size.marker_distance]
     if near:
-        found.append((icons[0].id, f"the {SIZE_ICON} region must be at least "
+        found.append((icons[0].id, f"the {icon} region must be at least "
                                    f"{size.marker_distance} steps from every entry region, "
                                    f"and {near[0].code} is {steps[near[0].id]}"))
     return found

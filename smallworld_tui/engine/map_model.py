@@ -68,7 +68,8 @@ def legend(game: str) -> Legend:
         symbols=MappingProxyType({s: frozenset(row["on"]) for s, row in symbols.items()}),
         mountains=frozenset(
             t for t, row in terrains.items()
-            if MOUNTAIN in (t, row.get("equivalent", {}).get("terrain"))
+            if t == MOUNTAIN
+            or any(e.get("terrain") == MOUNTAIN for e in row.get("equivalent", []))
         ),
         players=(data["players"]["min"], data["players"]["max"]),
     )

@@ -1,8 +1,12 @@
-"""Game records (format ``smallworld-record/1``): setup + seed + actions, replayable exactly.
+"""Game records (format ``smallworld-record/2``): game + setup + seed + actions, replayable
+exactly.
 
 Saves are records too.  Reading checks the format and replays every action; any problem
-raises ``RecordError`` naming the file, the action index and the reason.  Writes are atomic
-(temporary file + rename), so a failed save never damages an existing file.
+raises ``RecordError`` naming the file, the action index and the reason.  Records of the
+first format (``smallworld-record/1``, base game only) still load.  A map given as a path is
+resolved relative to the record's own folder, and written relative to it, so a record and its
+map can move together.  Writes are atomic (temporary file + rename), so a failed save never
+damages an existing file.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.game import apply, new_game
+from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.engine.state import GameState
 
-FORMAT = "smallworld-record/1"
-VARIANTS = ("base",)
+FORMAT = "smallworld-record/2"
+READABLE = ("smallworld-record/1", FORMAT)
 
 
 @dataclass
@@ -36,15 +41,27 @@ class Record:
     powers: list[str] | None = None  # pinned top of the power stack
     dice: list[int] | None = None  # pinned die results
     actions: list[Action] = field(default_factory=list)
-    variant: str = "base"
+    game: str = "base"
+    folder: Path | None = field(default=None, compare=False)  # where a map path is relative to
+
+    def map_source(self) -> str:
+        """The map to load: a shipped name, or a path resolved against ``folder``."""
+        if not is_map_path(self.map) or self.folder is None:
+            return self.map
+        return os.path.normpath(self.folder / self.map)
 
     def new_state(self) -> GameState:
-        return new_game(self.players, self.map, self.seed, self.options, self.races,
-                        self.powers, self.dice)
+        return new_game(self.players, self.map_source(), self.seed, self.options, self.races,
+                        self.powers, self.dice, game=self.game)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, folder: Path | None = None) -> dict[str, Any]:
+        """The record as JSON data; a map path is written relative to ``folder`` (the folder
+        of the file it goes to) when given."""
+        where = self.map
+        if folder is not None and is_map_path(where):
+            where = os.path.relpath(os.path.abspath(self.map_source()), os.path.abspath(folder))
         out: dict[str, Any] = {
-            "format": FORMAT, "variant": self.variant, "map": self.map,
+            "format": FORMAT, "game": self.game, "map": where,
             "players": self.players, "seed": self.seed, "options": self.options,
         }
         if self.races is not None or self.powers is not None:
@@ -60,14 +77,14 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(source, "not a Small World record (expected a JSON object)")
         fmt = data.get("format")
-        if fmt != FORMAT:
+        if fmt not in READABLE:
             if isinstance(fmt, str) and fmt.startswith("smallworld-record/"):
                 raise RecordError(source, f"record version {fmt!r} is not supported "
-                                          f"(this program reads {FORMAT!r})")
+                                          f"(this program reads {' and '.join(READABLE)})")
             raise RecordError(source, f'not a Small World record (no "format": "{FORMAT}")')
-        variant = data.get("variant", "base")
-        if variant not in VARIANTS:
-            raise RecordError(source, f"unknown variant {variant!r}")
+        game = data.get("game", data.get("variant", "base"))
+        if game not in RULESETS:
+            raise RecordError(source, f"unknown game {game!r} (known: {', '.join(RULESETS)})")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError(source, '"players" must be a list of names')
@@ -98,7 +115,7 @@ class Record:
             races=_strings(stacks.get("races"), source, "stacks.races"),
             powers=_strings(stacks.get("powers"), source, "stacks.powers"),
             dice=None if dice is None else _ints(dice, source), actions=actions,
-            variant=variant,
+            game=game,
         )
 
     def replay(self, source: str = "<record>", upto: int | None = None) -> GameState:
@@ -143,7 +160,9 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     except json.JSONDecodeError as exc:
         raise RecordError(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                   f"{exc.msg})") from None
-    return Record.from_json(data, source)
+    record = Record.from_json(data, source)
+    record.folder = Path(path).parent
+    return record
 
 
 def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
@@ -164,4 +183,9 @@ def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
-    write_json_atomic(path, record.to_json())
+    write_json_atomic(path, record.to_json(Path(path).parent))
+
+
+def is_map_path(map_name: str) -> bool:
+    """Whether a record's map is a file path rather than a shipped map's name."""
+    return "/" in map_name or os.sep in map_name or map_name.endswith(".map")

@@ -1,8 +1,10 @@
 """The game state: everything needed to continue a game, and nothing derived from it.
 
 Regions are indexed 0..N-1 as on the map; sets of regions are Python int bitmasks.  The state
-holds its own random number generator, so a game is a pure function of setup, seed and actions.
-``to_json``/``from_json`` round-trip the state exactly (used for saves and replay checks).
+holds its ruleset (the game's numbers, content and hooks) and its own random number
+generator, so a game is a pure function of its game, setup, seed and actions.
+``to_json``/``from_json`` round-trip the state exactly (saves and replay checks); ``clone``
+copies it cheaply (undo, bots).
 """
 
 from __future__ import annotations
@@ -11,15 +13,20 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from smallworld_tui.data import table
-from smallworld_tui.engine.bitset import bits, mask_of
-from smallworld_tui.engine.board import Map, load_map
-from smallworld_tui.engine.content import POWERS, RACES, Trait
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
+from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
 from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.features import feature_mask
+from smallworld_tui.engine.games import ruleset
+from smallworld_tui.engine.hooks import Hooks, hooks_of
+from smallworld_tui.engine.market import Market
+from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.rng import Rng
+from smallworld_tui.engine.ruleset import Ruleset
 
-DIE_FACES: tuple[int, ...] = tuple(table()["die_faces"])
-COIN_VALUE_TOTAL: int = table()["coins"]["value_total"]
+OFF_MAP = -1  # item location: not in play
 
 
 @dataclass
@@ -28,7 +35,7 @@ class Army:
 
     id: int
     seat: int
-    race: str
+    race: str  # qualified ids: "base:amazons"
     power: str
     declined: bool = False
     badge: bool = True  # still holds its power badge (discarded at decline, except Spirit)
@@ -37,7 +44,8 @@ class Army:
     mask: int = 0  # regions held
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
-    _traits: tuple[tuple[bool, bool], tuple[Trait, ...]] | None = field(
+    reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
+    _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -50,25 +58,41 @@ class Army:
 
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
-        keep working (Dwarves, Ghouls) and a badge still held (Spirit)."""
-        key = (self.declined, self.badge)
+        keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
+        return self._cached()[3]
+
+    def hooks(self) -> Hooks:
+        """``traits()`` sorted by the hooks they fill in."""
+        return self._cached()[4]
+
+    def _cached(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
+        # keyed by what changes the traits: decline, the badge, and the power itself (a badge
+        # may be swapped: Shadow Mimes)
         cached = self._traits
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
+                and cached[2] == self.power):
+            return cached
         race = RACES[self.race]
         power = POWERS[self.power]
         if not self.declined:
             traits: tuple[Trait, ...] = (race, power)
-        else:  # a Spirit badge stays with its race, but the race's own power stops
+        else:  # a kept badge stays with its race, but the race's own power stops
             traits = (race,) if race.works_in_decline else ()
-            if self.badge and power.outside_decline_limit:
+            if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (key, traits)
-        return traits
+        self._traits = (self.declined, self.badge, self.power, traits, hooks_of(traits))
+        return self._traits
 
     def has(self, flag: str) -> bool:
         """Whether any trait that applies now has the boolean property ``flag``."""
         return any(getattr(t, flag) for t in self.traits())
+
+    def copy(self) -> Army:
+        new = Army(self.id, self.seat, self.race, self.power, self.declined, self.badge,
+                   self.alive, self.hand, self.mask, self.picked_turn, dict(self.extra),
+                   dict(self.reserve))
+        new._traits = self._traits
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,16 +101,16 @@ class Army:
             "hand": self.hand,
             "regions": list(bits(self.mask)), "picked_turn": self.picked_turn,
             "extra": dict(sorted(self.extra.items())),
+            "reserve": dict(sorted(self.reserve.items())),
         }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> Army:
-        mask = mask_of(d["regions"])
         return Army(
             id=d["id"], seat=d["seat"], race=d["race"], power=d["power"],
             declined=d["declined"], badge=d["badge"], alive=d["alive"], hand=d["hand"],
-            mask=mask,
-            picked_turn=d["picked_turn"], extra=dict(d["extra"]),
+            mask=mask_of(d["regions"]), picked_turn=d["picked_turn"], extra=dict(d["extra"]),
+            reserve=dict(d["reserve"]),
         )
 
 
@@ -111,37 +135,50 @@ class TurnState:
     snapshot: list[list[int]] = field(default_factory=list)  # [region, tokens] before readying
     conquered: dict[int, int] = field(default_factory=dict)  # army id -> regions taken
     nonempty: dict[int, int] = field(default_factory=dict)  # army id -> non-empty regions taken
+    beaten: dict[int, int] = field(default_factory=dict)  # army id -> regions taken from it
+    lost: dict[int, int] = field(default_factory=dict)  # army id -> tokens it made others lose
     attacked: set[int] = field(default_factory=set)  # seats whose active race we attacked
-    sorcery_victims: set[int] = field(default_factory=set)
-    dragon_used: bool = False
-    fortified: bool = False
-    berserk_roll: int = -1  # rolled, not yet used
+    roll: int = -1  # a die rolled for the next conquest, not yet used (-1: none)
     conquest_over: bool = False  # the final die was rolled
     defenders: list[int] = field(default_factory=list)  # armies to redeploy at turn end
     expanded: bool = False  # the active race expanded this turn (needed for Stout)
     declined: bool = False  # the player went into decline this turn
+    extra: dict[str, Any] = field(default_factory=dict)  # content's marks (ints, int lists)
+
+    def copy(self) -> TurnState:
+        return TurnState(
+            self.acting, self.readied, [list(x) for x in self.snapshot], dict(self.conquered),
+            dict(self.nonempty), dict(self.beaten), dict(self.lost), set(self.attacked), self.roll,
+            self.conquest_over, list(self.defenders), self.expanded, self.declined,
+            {k: list(v) if isinstance(v, list) else v for k, v in self.extra.items()},
+        )
 
     def to_json(self) -> dict[str, Any]:
+        def keyed(d: dict[int, int]) -> dict[str, int]:
+            return {str(k): v for k, v in sorted(d.items())}
+
         return {
             "acting": self.acting, "readied": self.readied, "snapshot": self.snapshot,
-            "conquered": {str(k): v for k, v in sorted(self.conquered.items())},
-            "nonempty": {str(k): v for k, v in sorted(self.nonempty.items())},
-            "attacked": sorted(self.attacked), "sorcery_victims": sorted(self.sorcery_victims),
-            "dragon_used": self.dragon_used, "fortified": self.fortified,
-            "berserk_roll": self.berserk_roll, "conquest_over": self.conquest_over,
-            "defenders": self.defenders, "expanded": self.expanded, "declined": self.declined,
+            "conquered": keyed(self.conquered), "nonempty": keyed(self.nonempty),
+            "beaten": keyed(self.beaten), "lost": keyed(self.lost),
+            "attacked": sorted(self.attacked), "roll": self.roll,
+            "conquest_over": self.conquest_over, "defenders": self.defenders,
+            "expanded": self.expanded, "declined": self.declined,
+            "extra": dict(sorted(self.extra.items())),
         }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> TurnState:
+        def keyed(x: dict[str, int]) -> dict[int, int]:
+            return {int(k): v for k, v in x.items()}
+
         return TurnState(
             acting=d["acting"], readied=d["readied"], snapshot=[list(x) for x in d["snapshot"]],
-            conquered={int(k): v for k, v in d["conquered"].items()},
-            nonempty={int(k): v for k, v in d["nonempty"].items()},
-            attacked=set(d["attacked"]), sorcery_victims=set(d["sorcery_victims"]),
-            dragon_used=d["dragon_used"], fortified=d["fortified"],
-            berserk_roll=d["berserk_roll"], conquest_over=d["conquest_over"],
-            defenders=list(d["defenders"]), expanded=d["expanded"], declined=d["declined"],
+            conquered=keyed(d["conquered"]), nonempty=keyed(d["nonempty"]),
+            beaten=keyed(d["beaten"]), lost=keyed(d["lost"]), attacked=set(d["attacked"]),
+            roll=d["roll"],
+            conquest_over=d["conquest_over"], defenders=list(d["defenders"]),
+            expanded=d["expanded"], declined=d["declined"], extra=dict(d["extra"]),
         )
 
 
@@ -149,7 +186,9 @@ class TurnState:
 class GameState:
     """A game in progress.  Mutated only by ``engine.game.apply``."""
 
+    rules: Ruleset
     map: Map
+    map_source: str  # the name or path the map was loaded from
     names: list[str]
     seed: int
     options: dict[str, Any]
@@ -158,27 +197,53 @@ class GameState:
     round: int
     seat: int  # whose turn it is
     turn_number: int  # turns started so far in the whole game
-    phase: str
+    phase: Phase
     actor: int  # whose decision it is (the defender during their end-of-turn redeploy)
-    region_army: list[int]
+    region_army: list[int]  # army id, NOBODY or NEUTRAL
     region_tokens: list[int]
-    encampments: list[int]
-    lairs: int
-    fortresses: int
-    holes: int
-    heroes: int
-    dragon: int
+    neutral: list[str]  # kind of the neutral defenders of each region ("" for none)
+    pieces: Pieces
+    items: dict[str, int]  # item -> region (or OFF_MAP), for items face up in play
+    hidden: list[str]  # face-down items waiting to be revealed, in order
+    facedown: dict[int, str]  # region -> the face-down item lying there
+    item_data: dict[str, dict[str, Any]]  # per-item state (a relic's choice, …)
     armies: list[Army]
     combos: list[Combo]
     race_stack: list[str]
     power_stack: list[str]
     power_discard: list[str]
-    tray: dict[str, int]
+    columns: dict[str, list[str]]  # a market's columns, each its visible rows then its stack
+    tray: dict[str, int]  # tokens left in the box, by race or neutral kind
     coins: list[int]
-    gains: list[list[int]]  # coins gained per round per seat
+    gains: list[list[int]]  # coins received from the bank, per round per seat
+    to_bank: int  # coins paid to the bank in the whole game
     turn: TurnState
     winners: list[int] = field(default_factory=list)
     events: list[Event] = field(default_factory=list, repr=False, compare=False)
+    # derived from the ruleset and the map (not state)
+    closed_mask: int = field(init=False, repr=False, compare=False)  # never entered (chasms)
+    water_mask: int = field(init=False, repr=False, compare=False)  # needs enters_water
+    leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
+    base_cost: list[int] = field(init=False, repr=False, compare=False)  # cost when empty
+    _features: dict[tuple[str, str, str], int] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        m = self.map
+        self.closed_mask = m.kind_mask("chasm")
+        self.water_mask = m.kind_mask("water")
+        self.leave_mask = m.kind_mask("river")
+        empty = self.rules.empty_region_cost
+        terrains = self.rules.table.get("terrains", {})
+        cost = {t: row.get("cost", empty) for t, row in terrains.items()}
+        self.base_cost = [cost.get(r.terrain, empty) for r in m.regions]
+
+    @property
+    def game(self) -> str:
+        return self.rules.game
 
     @property
     def players(self) -> int:
@@ -186,7 +251,12 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
+
+    @property
+    def market(self) -> Market:
+        """The combo market of this game (its ruleset's, for its options)."""
+        return self.rules.market_for(self.options)
 
     # --- queries -----------------------------------------------------------------------
     def active_army(self, seat: int) -> Army | None:
@@ -199,72 +269,202 @@ class GameState:
         return [a for a in self.armies if a.alive and a.seat == seat]
 
     def region_seat(self, region: int) -> int:
-        """The seat holding ``region``: -1 empty, -2 Lost Tribe."""
+        """The seat holding ``region``: NOBODY (-1) empty, NEUTRAL (-2) neutral defenders."""
         army = self.region_army[region]
         return self.armies[army].seat if army >= 0 else army
 
     def tokens_on_board(self, army: Army) -> int:
         return sum(self.region_tokens[r] for r in bits(army.mask))
 
-    def immune_mask(self, seat: int) -> int:
-        """Regions other players' pieces make immune to ``seat`` (Holes, Heroes, Dragon)."""
-        shielded = self.holes | self.heroes | self.dragon
+    def seat_tokens(self, seat: int) -> int:
+        """Race tokens of ``seat`` on the map (active and declined): the tie-break."""
+        return sum(self.tokens_on_board(a) for a in self.armies_of(seat))
+
+    def seat_mask(self, seat: int) -> int:
         own = 0
         for army in self.armies:
             if army.alive and army.seat == seat:
                 own |= army.mask
-        return shielded & ~own
+        return own
+
+    def immune_mask(self, seat: int) -> int:
+        """Regions pieces make immune to ``seat`` (other players' Holes, Heroes, Dragon…)."""
+        pieces = self.pieces
+        others = pieces.immune_mask("others")
+        if others:
+            others &= ~self.seat_mask(seat)
+        return others | pieces.immune_mask("all")
+
+    def feature_mask(self, kind: str, name: str, game: str) -> int:
+        """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
+        key = (kind, name, game)
+        mask = self._features.get(key)
+        if mask is None:
+            mask = self._features[key] = feature_mask(self.map, kind, name, game)
+        return mask
+
+    def items_of(self, army: Army) -> list[Content]:
+        """The items in the army's regions whose rules apply to it now."""
+        out: list[Content] = []
+        for qid, region in self.items.items():
+            if region >= 0 and army.mask >> region & 1:
+                out += [rule for rule in ITEMS[qid].lent(self)
+                        if not army.declined or rule.works_in_decline]
+        return out
+
+    def rules_of(self, army: Army) -> tuple[Content, ...]:
+        """The army's traits that apply now, then the items it holds that apply."""
+        traits = army.traits()
+        if not self.items:
+            return traits
+        return (*traits, *self.items_of(army))
+
+    def unaided(self, attacker: Army) -> int:
+        """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
+        out = 0
+        if "unaided_mask" not in self.rules.hooks_used:
+            return out
+        for other in self.armies:
+            if other.alive and other.seat != attacker.seat and other.mask:
+                for t in self.hooks(other).unaided:
+                    out |= t.unaided_mask(self, other, attacker)
+        return out
+
+    def hooks(self, army: Army) -> Hooks:
+        """``rules_of(army)`` sorted by the hooks they fill in."""
+        if not self.items:
+            return army.hooks()
+        return hooks_of(self.rules_of(army))
 
     def bank(self) -> int:
         """Coin value left in the bank (it may go below zero: the bank never runs dry)."""
-        return COIN_VALUE_TOTAL - sum(self.coins) - sum(c.coins for c in self.combos)
+        return self.rules.coin_total - sum(self.coins) - sum(c.coins for c in self.combos)
 
     def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
         """Record an event of the action being applied (``apply`` returns them)."""
         self.events.append(Event(kind, seat, data))
 
-    # --- token and piece helpers (used by the rules and by traits) ---------------------
+    # --- token, coin and piece helpers (used by the rules and by content) --------------
     def take_from_tray(self, race: str, wanted: int) -> int:
         """Take up to ``wanted`` tokens of ``race`` from the tray; returns how many."""
         got = min(wanted, self.tray[race])
         self.tray[race] -= got
         return got
 
+    def gain(self, seat: int, coins: int) -> None:
+        """``seat`` receives ``coins`` from the bank."""
+        self.coins[seat] += coins
+        self.gains[self.round - 1][seat] += coins
+
+    def pay(self, seat: int, coins: int, to: int = -1) -> int:
+        """``seat`` pays up to ``coins`` to seat ``to`` (-1: the bank); returns what it paid."""
+        paid = min(coins, self.coins[seat])
+        self.coins[seat] -= paid
+        if to >= 0:
+            self.coins[to] += paid
+        else:
+            self.to_bank += paid
+        return paid
+
     def roll_die(self) -> int:
         if self.dice:
             return self.dice.pop(0)
-        return DIE_FACES[self.rng.below(len(DIE_FACES))]
+        faces = self.rules.die_faces
+        return faces[self.rng.below(len(faces))]
 
-    def clear_pieces(self, region: int) -> None:
-        """Remove the pieces tied to the holder of ``region`` (it changed hands or emptied)."""
-        keep = ~(1 << region)
-        self.lairs &= keep
-        self.fortresses &= keep
-        self.holes &= keep
-        self.heroes &= keep
-        self.dragon &= keep
-        self.encampments[region] = 0
+    def new_combo(self, race: str, power: str) -> Combo:
+        return Combo(race, power)
 
-    # --- serialisation -----------------------------------------------------------------
+    def place_neutral(self, kind: str, region: int, count: int) -> None:
+        """Put ``count`` neutral defenders of ``kind`` on the empty ``region``."""
+        self.region_army[region] = NEUTRAL
+        self.neutral[region] = kind
+        self.region_tokens[region] = count
+        self.tray[kind] -= count
+
+    def clear_pieces(self, region: int, old: Army | None = None) -> int:
+        """The pieces of ``region`` react to its holder changing (or leaving): most leave the
+        map, some stay (mountains), some go back to the old holder's reserve.  Returns how
+        many went back to ``old``."""
+        pieces = self.pieces
+        back = 0
+        for kind, _ in pieces.on(region):
+            rule = pieces.kinds[kind].on_capture
+            if rule == "stay":
+                continue
+            n = pieces.remove(kind, region)
+            if rule == "return" and old is not None:
+                old.reserve[kind] = old.reserve.get(kind, 0) + n
+                back += n
+        return back
+
+    def holder(self, region: int) -> Army | None:
+        """The army holding ``region``, if any."""
+        army = self.region_army[region]
+        return self.armies[army] if army >= 0 else None
+
+    def reveal_item(self, item: str, region: int) -> None:
+        """Turn a face-down item face up in ``region``; its rule acts at once."""
+        self.items[item] = region
+        holder = self.holder(region)
+        self.emit("item_revealed", holder.seat if holder else -1, item=item, region=region)
+        ITEMS[item].on_revealed(self, holder, region)
+
+    def move_item(self, item: str, region: int) -> None:
+        """Put a face-up item in ``region`` (or OFF_MAP)."""
+        self.items[item] = region
+
+    # --- copies and serialisation ------------------------------------------------------
+    def clone(self) -> GameState:
+        """An independent copy (events are not copied)."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.map_source = self.map_source
+        new.names = list(self.names)
+        new.options = dict(self.options)
+        new.rng = Rng(self.rng.state)
+        new.dice = list(self.dice)
+        new.region_army = list(self.region_army)
+        new.region_tokens = list(self.region_tokens)
+        new.neutral = list(self.neutral)
+        new.pieces = self.pieces.clone()
+        new.items = dict(self.items)
+        new.hidden = list(self.hidden)
+        new.facedown = dict(self.facedown)
+        new.item_data = json.loads(json.dumps(self.item_data)) if self.item_data else {}
+        new.armies = [a.copy() for a in self.armies]
+        new.combos = [Combo(c.race, c.power, c.coins) for c in self.combos]
+        new.race_stack = list(self.race_stack)
+        new.power_stack = list(self.power_stack)
+        new.power_discard = list(self.power_discard)
+        new.columns = {k: list(v) for k, v in self.columns.items()}
+        new.tray = dict(self.tray)
+        new.coins = list(self.coins)
+        new.gains = [list(row) for row in self.gains]
+        new.turn = self.turn.copy()
+        new.winners = list(self.winners)
+        new.events = []
+        return new
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "map": self.map.name, "names": self.names, "seed": self.seed,
-            "options": self.options, "rng": self.rng.state, "dice": self.dice,
-            "round": self.round, "seat": self.seat, "turn_number": self.turn_number,
-            "phase": self.phase, "actor": self.actor,
+            "game": self.game, "map": self.map_source, "names": self.names,
+            "seed": self.seed, "options": self.options, "rng": self.rng.state,
+            "dice": self.dice, "round": self.round, "seat": self.seat,
+            "turn_number": self.turn_number, "phase": str(self.phase), "actor": self.actor,
             "region_army": self.region_army, "region_tokens": self.region_tokens,
-            "encampments": self.encampments,
-            "pieces": {
-                "lairs": list(bits(self.lairs)), "fortresses": list(bits(self.fortresses)),
-                "holes": list(bits(self.holes)), "heroes": list(bits(self.heroes)),
-                "dragon": list(bits(self.dragon)),
-            },
+            "neutral": self.neutral, "pieces": self.pieces.to_json(),
+            "items": dict(sorted(self.items.items())), "hidden": self.hidden,
+            "facedown": {str(r): i for r, i in sorted(self.facedown.items())},
+            "item_data": self.item_data,
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
             "race_stack": self.race_stack, "power_stack": self.power_stack,
-            "power_discard": self.power_discard, "tray": dict(sorted(self.tray.items())),
-            "coins": self.coins, "gains": self.gains, "turn": self.turn.to_json(),
-            "winners": self.winners,
+            "power_discard": self.power_discard,
+            "columns": {k: list(v) for k, v in sorted(self.columns.items())},
+            "tray": dict(sorted(self.tray.items())),
+            "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
+            "turn": self.turn.to_json(), "winners": self.winners,
         }
 
     def dumps(self) -> str:
@@ -273,22 +473,44 @@ class GameState:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> GameState:
-        mask = mask_of
-        pieces = d["pieces"]
+        rules = ruleset(d["game"])
+        _, board = rules.board(d["map"], len(d["names"]), d["seed"], d["options"])
         return GameState(
-            map=load_map(d["map"]), names=list(d["names"]), seed=d["seed"],
-            options=dict(d["options"]), rng=Rng(d["rng"]), dice=list(d["dice"]),
-            round=d["round"], seat=d["seat"], turn_number=d["turn_number"],
-            phase=d["phase"], actor=d["actor"],
+            rules=rules, map=board, map_source=d["map"], names=list(d["names"]),
+            seed=d["seed"], options=dict(d["options"]), rng=Rng(d["rng"]),
+            dice=list(d["dice"]), round=d["round"], seat=d["seat"],
+            turn_number=d["turn_number"], phase=Phase(d["phase"]), actor=d["actor"],
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
-            encampments=list(d["encampments"]),
-            lairs=mask(pieces["lairs"]), fortresses=mask(pieces["fortresses"]),
-            holes=mask(pieces["holes"]), heroes=mask(pieces["heroes"]),
-            dragon=mask(pieces["dragon"]),
+            neutral=list(d["neutral"]),
+            pieces=Pieces.from_json(rules.pieces, len(board.regions), d["pieces"]),
+            items=dict(d["items"]), hidden=list(d["hidden"]),
+            facedown={int(r): i for r, i in d["facedown"].items()}, item_data=dict(d["item_data"]),
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
-            power_discard=list(d["power_discard"]), tray=dict(d["tray"]),
+            power_discard=list(d["power_discard"]),
+            columns={k: list(v) for k, v in d.get("columns", {}).items()}, tray=dict(d["tray"]),
             coins=list(d["coins"]), gains=[list(g) for g in d["gains"]],
-            turn=TurnState.from_json(d["turn"]), winners=list(d["winners"]),
+            to_bank=d["to_bank"], turn=TurnState.from_json(d["turn"]),
+            winners=list(d["winners"]),
+        )
+
+    @staticmethod
+    def blank(rules: Ruleset, board: Map, map_source: str, names: list[str], seed: int,
+              options: dict[str, Any], dice: list[int]) -> GameState:
+        """A game before its set-up: an empty map, a full tray, starting coins."""
+        n, regions = len(names), len(board.regions)
+        tray = {r: RACES[r].max_tokens for r in rules.races}
+        tray.update({k: kind.count for k, kind in rules.neutrals.items()})
+        return GameState(
+            rules=rules, map=board, map_source=map_source, names=list(names), seed=seed,
+            options=options, rng=Rng(seed), dice=list(dice), round=1, seat=0, turn_number=0,
+            phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
+            region_tokens=[0] * regions, neutral=[""] * regions,
+            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
+            item_data={},
+            armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
+            tray=tray,
+            coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
+            to_bank=0, turn=TurnState(),
         )

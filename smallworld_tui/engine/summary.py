@@ -5,34 +5,51 @@ from __future__ import annotations
 
 from typing import Any
 
-from smallworld_tui.engine.bitset import LOST_TRIBE
-from smallworld_tui.engine.game import tokens_on_board
-from smallworld_tui.engine.state import GameState
+from smallworld_tui.engine.bitset import NEUTRAL
+from smallworld_tui.engine.state import Army, GameState
+
+
+def _army(a: Army) -> dict[str, Any]:
+    return {"race": a.race, "power": a.power, "hand": a.hand,
+            **({"reserve": dict(sorted(a.reserve.items()))} if a.reserve else {})}
 
 
 def summary(g: GameState) -> dict[str, Any]:
     players = []
     for seat, name in enumerate(g.names):
         armies = g.armies_of(seat)
-        active = next(({"race": a.race, "power": a.power} for a in armies if not a.declined),
-                      None)
+        active = next((_army(a) for a in armies if not a.declined), None)
         players.append({
-            "name": name, "coins": g.coins[seat], "tokens_on_board": tokens_on_board(g, seat),
-            "active": active,
-            "declined": [{"race": a.race, "power": a.power} for a in armies if a.declined],
+            "name": name, "coins": g.coins[seat], "tokens_on_board": g.seat_tokens(seat),
+            "active": active, "declined": [_army(a) for a in armies if a.declined],
         })
+    holders = {}
+    for qid, r in sorted(g.items.items()):
+        army = g.region_army[r] if r >= 0 else -1
+        holders[qid] = {"region": r if r >= 0 else None,
+                        "holder": g.names[g.armies[army].seat] if army >= 0 else None}
     regions = []
     for r in range(len(g.map.regions)):
         army = g.region_army[r]
         holder = g.armies[army] if army >= 0 else None
-        regions.append({
+        region: dict[str, Any] = {
             "id": r,
-            "race": holder.race if holder else ("lost_tribe" if army == LOST_TRIBE else None),
+            "race": holder.race if holder else (g.neutral[r] if army == NEUTRAL else None),
             "owner": g.names[holder.seat] if holder else None,
             "tokens": g.region_tokens[r],
-            "declined": bool(holder and holder.declined) or army == LOST_TRIBE,
-        })
-    return {
-        "finished": g.finished, "round": g.round, "players": players, "regions": regions,
+            "declined": bool(holder and holder.declined) or army == NEUTRAL,
+        }
+        pieces = g.pieces.on(r)
+        if pieces:
+            region["pieces"] = dict(pieces)
+        regions.append(region)
+    out = {
+        "game": g.game, "finished": g.finished, "round": g.round, "players": players,
+        "combos": [c.to_json() for c in g.combos], "regions": regions, "items": holders,
+        "face_down_items": len(g.hidden) + len(g.facedown),
         "winners": [g.names[s] for s in g.winners],
     }
+    columns = g.market.columns(g)
+    if columns:  # a market of columns: their visible rows
+        out["columns"] = columns
+    return out

@@ -2,8 +2,8 @@
 
 Every change goes through ``apply``: the action is checked by the engine, appended to the
 record, stored (a JSON file written atomically, or an append-only journal) and only then
-announced to listeners (the views of every connected player).  Undo rebuilds the state from
-the record without the last action, never past the start of the turn, a die roll or another
+announced to listeners (the views of every connected player).  Undo restores the copy of the
+state taken before the last action, never past the start of the turn, a die roll or another
 player's decision.
 """
 
@@ -26,8 +26,8 @@ from smallworld_tui.engine import (
     load_record,
     view,
 )
-from smallworld_tui.engine.board import MapError, map_for_players
-from smallworld_tui.engine.game import DEFAULT_OPTIONS
+from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
 
 Listener = Callable[[list[Event]], None]
@@ -53,6 +53,8 @@ class GameSession:
         self.state: GameState = record.new_state()
         self.log: list[Event] = []
         self._floors: list[int] = []  # per action: index below which undo may not go
+        self._before: list[tuple[GameState, int]] = []  # state and log length before each
+        # action since the undo floor
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
         actions = list(record.actions)
@@ -67,9 +69,11 @@ class GameSession:
     # --- creation ----------------------------------------------------------------------
     @classmethod
     def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
-            options: dict[str, Any] | None = None, path: Path | None = None) -> GameSession:
-        record = Record(players=list(names), map=map_name or map_for_players(len(names)),
-                        seed=seed, options={**DEFAULT_OPTIONS, **(options or {})})
+            options: dict[str, Any] | None = None, path: Path | None = None,
+            game: str = "base") -> GameSession:
+        rules = ruleset(game)
+        record = Record(players=list(names), map=map_name or rules.map_name(len(names)),
+                        seed=seed, options=rules.options(options), game=game)
         session = cls(record, path)
         session.save()
         return session
@@ -106,13 +110,18 @@ class GameSession:
         return events
 
     def _apply(self, action: Action) -> list[Event]:
-        before = (self.state.seat, self.state.actor, self.state.turn_number)
-        events = apply(self.state, action)
+        state = self.state
+        snapshot = state.clone()
+        before = (state.seat, state.actor, state.turn_number)
+        events = apply(state, action)
         index = len(self.record.actions)
         floor = self._floors[-1] if self._floors else 0
-        if before != (self.state.seat, self.state.actor, self.state.turn_number) or any(
+        if before != (state.seat, state.actor, state.turn_number) or any(
                 e.kind in RANDOM_EVENTS for e in events):
             floor = index + 1
+            self._before.clear()
+        else:
+            self._before.append((snapshot, len(self.log)))
         self.record.actions.append(action)
         self._floors.append(floor)
         self.log.extend(events)
@@ -127,22 +136,19 @@ class GameSession:
         with self._lock:
             if not self.can_undo():
                 raise IllegalAction("nothing to undo in this turn")
-            actions = self.record.actions[:-1]
-            self.record.actions = []
-            self.state = self.record.new_state()
-            self.log = []
-            self._floors = []
-            for action in actions:
-                self._apply(action)
+            self.state, logged = self._before.pop()
+            del self.log[logged:]
+            self.record.actions.pop()
+            self._floors.pop()
             if self.journal is not None:
-                self.journal.truncate(len(actions))
+                self.journal.truncate(len(self.record.actions))
             self.save()
         self._announce([Event("undone", self.state.actor)])
 
     # --- saving and listeners ----------------------------------------------------------
     def save(self) -> None:
         if self.path is not None:
-            write_json_atomic(self.path, self.record.to_json())
+            write_json_atomic(self.path, self.record.to_json(self.path.parent))
 
     def save_as(self, path: Path) -> None:
         with self._lock:

@@ -22,8 +22,7 @@ from typing import Any
 import asyncssh
 
 from smallworld_tui.engine import Record
-from smallworld_tui.engine.board import map_for_players
-from smallworld_tui.engine.game import DEFAULT_OPTIONS
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.driver import SSHDriver, clamp_size
 from smallworld_tui.ssh.store import Journal, Store
@@ -139,9 +138,10 @@ class GameServer:
 
     def _start_game(self) -> None:
         seed = self.seed if self.seed is not None else secrets.randbits(31)
+        rules = ruleset("base")
         record = Record(players=list(self.names),
-                        map=self.map_name or map_for_players(self.players), seed=seed,
-                        options={**DEFAULT_OPTIONS, **self.options})
+                        map=self.map_name or rules.map_name(self.players), seed=seed,
+                        options=rules.options(self.options))
         self.game_id = self.store.create(record)
         self.session = GameSession(record, journal=Journal(self.store, self.game_id))
         self.session.subscribe(self._on_change)

@@ -13,7 +13,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from smallworld_tui.data import entry
+from smallworld_tui.data import Kind, entries, entry
+from smallworld_tui.engine.board import Region
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
 SEAT_COLORS: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7")
@@ -34,23 +35,25 @@ def terrain_style(game: str, terrain: str) -> TerrainStyle:
     return TerrainStyle(row["glyph"], row["colour"])
 
 
-@cache
-def symbol_glyph(game: str, symbol: str) -> str:
-    """A map symbol's glyph, from its game's data table."""
-    glyph: str = entry("symbol", symbol, game)["glyph"]
-    return glyph
+def region_symbols(region: Region, game: str, in_game: bool = True) -> list[str]:
+    """The symbols drawn on a region; during a game, not those that only say where set-up
+    pieces go (the pieces show instead)."""
+    return [s for s, row in entries("symbol", game).items()
+            if s in region.symbols and (row.get("drawn", True) or not in_game)]
 
 
-PIECE_GLYPHS: dict[str, str] = {
-    "lair": "@",
-    "fortress": "#",
-    "encampment": "=",
-    "hero": "!",
-    "hole": "o",
-    "dragon": "&",
-    "mountain": "^",
-    "lost_tribe": "?",
-}
+def setup_marker(game: str, terrain: str) -> str:
+    """The glyph of the piece the game puts on every region of ``terrain`` at set-up (a
+    Mountain marker), or ""."""
+    return next((row.get("glyph", "") for row in entries("piece", game).values()
+                 if row.get("setup") == f"terrain:{terrain}"), "")
+
+
+def glyph(kind: Kind, id_: str, game: str = "base") -> str:
+    """The one-character glyph of a piece, neutral defender or map symbol (qualified ids
+    name their game) from the data table."""
+    mark: str = entry(kind, id_, game).get("glyph", "?")
+    return mark
 
 _NO_COLOR = os.environ.get("NO_COLOR") is not None
 

@@ -22,6 +22,7 @@ from textual.widgets import Input, Static
 
 from remote.client import Player
 from remote.servers import PASSWORD, Host
+from smallworld_tui.names import display_name
 from smallworld_tui.ssh.relay import (
     RelayApp,
     RemoteTerminal,
@@ -77,7 +78,7 @@ async def test_a_relay_player_sees_and_plays_the_shared_game(host: Host) -> None
         await until(pilot, lambda: bool(session.record.actions), "Amy picks")
         assert [a.kind for a in session.record.actions] == ["pick"]
         race = session.view(0).combos[0].race
-        await ben.wait_for(race.capitalize())
+        await ben.wait_for(display_name("race", race))
         await ben.close()
 
 

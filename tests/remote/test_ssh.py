@@ -10,6 +10,7 @@ import pytest
 
 from remote.client import Player
 from remote.servers import PASSWORD, Host
+from smallworld_tui.names import display_name
 
 
 def coins(screen: str, name: str) -> str:
@@ -63,7 +64,7 @@ async def test_moves_show_on_every_screen_and_only_the_actor_acts(host: Host) ->
     assert [a.kind for a in session.record.actions] == ["pick"]
     army = session.view(1).active_army(0)
     assert army is not None and army.race == race
-    await ben.wait_for(race.capitalize())
+    await ben.wait_for(display_name("race", race))
     await amy.close()
     await ben.close()
 

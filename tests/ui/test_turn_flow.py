@@ -210,7 +210,7 @@ async def test_dragon_and_conquest_on_one_region_offer_a_menu() -> None:
         await settle(pilot)
         assert len(s.record.actions) == 1
         await act(pilot, Action("dragon", region))
-        assert screen.view.regions[region].dragon
+        assert screen.view.regions[region].count("base:dragon") == 1
 
 
 async def test_heroes_are_placed_with_their_key_before_redeployment_ends() -> None:
@@ -230,7 +230,7 @@ async def test_heroes_are_placed_with_their_key_before_redeployment_ends() -> No
         assert "Heroes" in notices(app)  # the engine says why redeployment cannot end
         for _ in range(2):
             await act(pilot, first(screen.view.legal, "hero"))
-        assert sum(r.hero for r in screen.view.regions) == 2
+        assert sum(r.count("base:hero") for r in screen.view.regions) == 2
 
 
 async def test_decline_asks_first() -> None:

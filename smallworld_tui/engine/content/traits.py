@@ -1,27 +1,39 @@
-"""The hooks a race or a special power can fill in.
+"""The hooks a race, a special power or an item (relic, place, artifact) can fill in.
 
-A race and a power are both *traits* of an army (a race/power combo on the map).  The core
-calls these hooks at well-named moments; a trait overrides only the ones its rule touches,
-so each race's or power's whole behaviour sits in one class.  Hooks receive the game state
-and the army; they may change the state through the state's helpers.
+Races and powers are *traits* of an army (a race/power combo on the map); an item lends its
+hooks to the army holding its region.  The core calls these hooks at well-named moments; a
+class overrides only the ones its rule touches, so each race's, power's or item's whole
+behaviour sits in one class.  Hooks receive the game state and the army; they change the
+state through the state's helpers.  Numbers come from the data table row (``num``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from smallworld_tui.engine.actions import Action
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.rng import Rng
     from smallworld_tui.engine.state import Army, GameState
 
+#: (mask of regions, tokens added to their cost): a negative change is a discount
+CostChange = tuple[int, int]
+#: a refusal: a translatable message template and its parameters
+Reason = tuple[str, dict[str, Any]]
 
-class Trait:
-    """Default behaviour: no effect.  ``kind`` is "race" or "power"."""
+
+class Content:
+    """Default behaviour: no effect.  Subclasses set ``kind`` and ``id`` (bare, as in the
+    game's data table); the registry sets ``game``, ``qid`` (``game:id``) and ``row``."""
 
     kind: ClassVar[str] = ""
     id: ClassVar[str] = ""
+    game: str = ""
+    qid: str = ""
+    row: dict[str, Any] = {}  # noqa: RUF012  # replaced per instance by the registry
     # numbers, filled from the data table by the registry
     tokens: int = 0
     max_tokens: int = 0
@@ -29,21 +41,64 @@ class Trait:
     # --- static properties -------------------------------------------------------------
     #: the rule keeps working while the race is in decline (Dwarves' mines, Ghouls)
     works_in_decline: ClassVar[bool] = False
-    #: may hold Seas and the Lake (Seafaring)
+    #: may hold water regions (Seafaring)
     enters_water: ClassVar[bool] = False
-    #: all tokens stay on the map in decline, and the race keeps conquering (Ghouls)
+    #: its tokens need not leave the regions that must be emptied at redeployment (rivers)
+    stays_in_rivers: ClassVar[bool] = False
+    #: the declined race still conquers and redeploys at the start of each turn (Ghouls)
     acts_in_decline: ClassVar[bool] = False
+    #: every token stays on the map when the race goes into decline (Ghouls)
+    keeps_tokens_on_decline: ClassVar[bool] = False
+    #: the race redeploys its tokens once more right after going into decline
+    redeploys_on_decline: ClassVar[bool] = False
     #: the race outside the one-declined-race limit, never removed by a decline (Spirit)
     outside_decline_limit: ClassVar[bool] = False
     #: no token is lost when a region of this race is conquered (Elves, while active)
     keeps_tokens_when_defeated: ClassVar[bool] = False
-    #: the race may go into decline at the end of an expanding turn (Stout)
-    declines_at_turn_end: ClassVar[bool] = False
-    #: the reinforcement die is rolled before conquests instead of for the last one (Berserk)
-    rolls_before_conquest: ClassVar[bool] = False
+    #: the reinforcement die is never rolled for a last conquest (Berserk rolls before)
+    no_final_roll: ClassVar[bool] = False
+    #: pays no travel cost to land on a distant entry region (islands)
+    no_travel_cost: ClassVar[bool] = False
+    #: why this trait keeps an attacker out of the regions of ``shielded_mask``
+    shield_reason: ClassVar[str] = ""
+    #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",
+    #: "kind:chasm"): on a map with none of them it means nothing, and the game leaves it out
+    #: (the mixing rules); empty: it means something on every map
+    needs: ClassVar[tuple[str, ...]] = ()
 
-    #: kinds of the actions this trait offers and carries out in ``apply``
-    actions: ClassVar[tuple[str, ...]] = ()
+    #: the kinds of the actions this class offers and carries out in ``apply``, with the
+    #: names of their parameters (target, count) as in the record format (see ``kinds``)
+    actions: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+
+    def num(self, key: str) -> int:
+        """A number of this content's data table row."""
+        return int(self.row[key])
+
+    def terrain(self, g: GameState, name: str) -> int:
+        """Regions of terrain ``name`` (in this content's game, through the mixing
+        equivalences when the map belongs to another game)."""
+        return g.feature_mask("terrain", name, self.game)
+
+    def symbol(self, g: GameState, name: str) -> int:
+        """Regions showing symbol ``name`` (same rules as ``terrain``)."""
+        return g.feature_mask("symbol", name, self.game)
+
+    def fits(self, g: GameState) -> bool:
+        """Whether the rule means something on the game's map (see ``needs``)."""
+        for need in self.needs:
+            kind, _, name = need.partition(":")
+            if g.map.kind_mask(name) if kind == "kind" else g.feature_mask(kind, name,
+                                                                            self.game):
+                return True
+        return not self.needs
+
+    def min_cost(self) -> int:
+        """The fewest tokens this race ever pays for a conquest."""
+        return 1
+
+    def tokens_kept(self) -> int:
+        """Tokens the race leaves in each region when it readies troops or declines."""
+        return 1
 
     # --- conquest ----------------------------------------------------------------------
     def entry_mask(self, g: GameState, army: Army) -> int:
@@ -54,20 +109,66 @@ class Trait:
         """Regions this trait lets the army reach besides adjacent ones (Flying, Underworld)."""
         return 0
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        """Regions whose conquest costs 1 token less thanks to this trait."""
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        """Changes to the army's conquest costs, as (regions, tokens added) pairs."""
+        return ()
+
+    def conquest_aid(self, g: GameState, army: Army) -> int:
+        """Strength left this turn that pays for conquests besides the tokens in hand and
+        never defends a region (Silver Hammers).  It pays all but one token of a conquest,
+        never against a region no rule may help to take (``unaided_mask``)."""
         return 0
 
+    def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
+        """``used`` of the army's ``conquest_aid`` paid for taking ``region``."""
+
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        """Extra conquest choices (Dragon, Sorcery, Berserk roll)."""
+        """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        """Why the army may not conquer, abandon or end its conquests yet ("" when it may):
+        a choice of ``conquest_actions`` comes first (the Worgen's form)."""
+        return ""
 
     def shielded_mask(self, g: GameState, army: Army, attacker: Army) -> int:
         """Regions of ``army`` that ``attacker`` may not attack (Diplomat's ally)."""
         return 0
 
+    def unaided_mask(self, g: GameState, army: Army, attacker: Army) -> int:
+        """Regions of ``army`` that ``attacker`` may attack only without help from a power,
+        an item or a race's rule: no reach beyond adjacency, no discount, no special
+        conquest (content offering special conquests checks ``GameState.unaided``)."""
+        return 0
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        """Choices the owner may make while any of its armies conquers, whichever race acts
+        (a declined race's power, a place's piece to move)."""
+        return iter(())
+
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
+
+    def on_any_conquest(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        """After ``attacker``, any player's army, took ``region``: called for every army
+        whose rules fill this in (Military Objectives lying anywhere)."""
+
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        """Tokens ``victim`` loses when ``army`` takes ``region`` from it, before the victim's
+        own rules (``loss_on_defeat``) have their say (``loss`` by default)."""
+        return loss
+
+    def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
+        """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
+        return 0 if self.keeps_tokens_when_defeated else loss
+
+    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army,
+                       victim: Army) -> None:
+        """After ``attacker`` took ``region`` from ``victim``, an army of the same player as
+        ``army`` (``victim is army`` when it was this army's region)."""
+
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        """An item was just turned face up in ``region`` (``army`` holds it, if anyone)."""
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         """At the start of the owner's turn (Diplomat's protection ends)."""
@@ -95,7 +196,7 @@ class Trait:
 
     # --- decline, scoring, end of turn -------------------------------------------------
     def on_decline(self, g: GameState, army: Army) -> None:
-        """When the army goes into decline: remove the pieces tied to the active race."""
+        """When the army goes into decline (before its tokens are trimmed)."""
 
     def score(self, g: GameState, army: Army) -> int:
         """Bonus coins at the end of the owner's turn (active, or declined if it works then)."""
@@ -105,13 +206,72 @@ class Trait:
         """Choices at the end of the turn, after scoring (Stout decline, Diplomat ally)."""
         return iter(())
 
+    # --- hidden information ------------------------------------------------------------
+    def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
+        """This content's own state (``GameState.item_data[qid]``) as players know it: what
+        nobody may see (face-down bombs) taken out (``engine.observe``)."""
+        return data
+
+    def imagine(self, data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        """A state agreeing with ``conceal``'s: what it took out drawn at random."""
+        return data
+
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        """Carry out one of this trait's own actions (already known to be legal)."""
-        raise AssertionError(f"{self.id} has no action {action.kind}")
+        """Carry out one of this class's own actions (already known to be legal)."""
+        raise AssertionError(f"{self.qid} has no action {action.kind}")
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        """Why one of this class's own actions is refused now, if this class can tell."""
+        return None
+
+
+def kinds(**params: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """Action kinds with the names of their parameters: ``kinds(ally=("seat",))``."""
+    return MappingProxyType(params)
+
+
+class Trait(Content):
+    """A race or a special power."""
 
 
 class Race(Trait):
     kind = "race"
+
+
+class Power(Trait):
+    kind = "power"
+
+
+class Item(Content):
+    """A relic, place or artifact: it lends its rules to the army holding its region
+    (``works_in_decline``: to a declined army too)."""
+
+    #: the item moves (a relic ends the turn where it was last used); places never do
+    movable: ClassVar[bool] = False
+
+    def lent(self, g: GameState) -> tuple[Content, ...]:
+        """The rules this item lends to the army holding its region: itself, and any rule
+        it carries (Stonehedge's power badge)."""
+        return (self,)
+
+
+class Relic(Item):
+    kind = "relic"
+    movable = True
+
+
+class Place(Item):
+    kind = "place"
+
+
+class Artifact(Item):
+    kind = "artifact"
+    movable = True
+
+
+def discount(mask: int, tokens: int = 1) -> tuple[CostChange, ...]:
+    """A cost change taking ``tokens`` off the conquest of every region of ``mask``."""
+    return ((mask, -tokens),) if mask else ()
 
 
 class NonEmptyConquestBonus(Trait):
@@ -119,7 +279,3 @@ class NonEmptyConquestBonus(Trait):
 
     def score(self, g: GameState, army: Army) -> int:
         return g.turn.nonempty.get(army.id, 0)
-
-
-class Power(Trait):
-    kind = "power"

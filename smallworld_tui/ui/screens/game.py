@@ -24,8 +24,15 @@ from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.describe import Narrator, action_label, coins, combo_name, region_label
-from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
+from smallworld_tui.ui.describe import (
+    Narrator,
+    action_label,
+    coins,
+    combo_name,
+    refusal,
+    region_label,
+)
+from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen, outcome_text
@@ -190,7 +197,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         try:
             self.session.apply(action, seat=self.viewer)
         except IllegalAction as exc:
-            self.notify(exc.render(_, self.label), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning")
 
     def choose_region(self, region: int) -> None:
         """Enter or a click on a region: do the one thing it offers, or ask which."""
@@ -455,7 +462,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         try:
             self.session.undo()
         except IllegalAction as exc:
-            self.notify(exc.render(_, self.label), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning")
 
     def action_save(self) -> None:
         default = self.session.path.stem if self.session.path else "game"
@@ -521,11 +528,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         """The rules of what is highlighted: the combo in the column, else the region under
         the map cursor, else the current phase."""
         combos = self.query_one(ComboColumn)
+        game = played_game(self.session)
         topics: list[str] = []
         if self.focused is combos and combos.current is not None:
-            topics = combo_topics(combos.current)
+            topics = combo_topics(combos.current, game)
         elif self.map_view.cursor is not None:
-            topics = region_topics(self.view, self.map_view.cursor)
+            topics = region_topics(self.view, self.map_view.cursor, game)
         self.app.open_help("rules", topics or phase_topics(self.view))  # type: ignore[attr-defined]
 
     # --- for the command palette -------------------------------------------------------

@@ -15,6 +15,7 @@ from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import list_maps, load_map, map_for_players
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.describe import refusal
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
@@ -109,7 +110,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 names, str(self.query_one("#map", Select).value), seed, options,
                 self.query_one("#pass-screens", Checkbox).value)
         except IllegalAction as exc:
-            self.show_error(exc.render(_))
+            self.show_error(refusal(exc))
 
     def show_error(self, message: str) -> None:
         self.query_one("#new-error", Static).update(message)

@@ -27,7 +27,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from smallworld_tui.engine.board import EMPTY, Map, legend
+from smallworld_tui.engine.board import EMPTY, Map
 from smallworld_tui.engine.view import PlayerView, RegionView
 from smallworld_tui.i18n import N_
 from smallworld_tui.ui import palette
@@ -358,8 +358,8 @@ class _Styles:
                               else Style(bold=True, color="black", bgcolor="#FFFFFF"))
         self.pieces = Style(bold=True, color=None if plain else "#FFFFFF")
         self.symbols = Style(color=None if plain else "#F5DE8A")
-        self.lost_tribe = (Style(bold=True) if plain
-                           else Style(bold=True, color="black", bgcolor="#BBBBBB"))
+        self.neutral = (Style(bold=True) if plain
+                        else Style(bold=True, color="black", bgcolor="#BBBBBB"))
 
     def fill(self, terrain: str, lit: bool, cursor: bool) -> tuple[Style, Style, Style]:
         """Styles of a region's characters by kind: SPACE, GLYPH, UNDER."""
@@ -566,27 +566,30 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
             chunks += self._holder(state, self._view.names)
         if mark and mark.label:
             chunks.append((mark.label, styles.mark(mark.kind)))
+        markers = ""
         if state is not None:
-            glyphs = palette.PIECE_GLYPHS
-            enc = state.encampments
-            pieces = "".join(glyphs[p] for p, on in (
-                ("fortress", state.fortress), ("lair", state.lair), ("hero", state.hero),
-                ("hole", state.hole), ("dragon", state.dragon)) if on)
-            pieces += glyphs["encampment"] * enc if enc <= 2 else f"{glyphs['encampment']}{enc}"
+            pieces = ""
+            for kind, n in state.pieces:
+                mark = palette.glyph("piece", kind)
+                if self._view is not None and self._view.pieces[kind].on_capture == "stay":
+                    markers += mark * n
+                else:
+                    pieces += mark * n if n <= 2 else f"{mark}{n}"
             if pieces:
                 chunks.append((pieces, styles.pieces))
-        symbols = palette.PIECE_GLYPHS["mountain"] if info.mountain else ""
-        symbols += "".join(palette.symbol_glyph(self.board.game, s)
-                           for s in legend(self.board.game).symbols
-                           if s in info.symbols and s != "lost_tribe")  # shown as the holder
+        if state is None:
+            markers = palette.setup_marker(self.board.game, info.terrain)
+        symbols = markers + "".join(
+            palette.glyph("symbol", s, self.board.game)
+            for s in palette.region_symbols(info, self.board.game, in_game=state is not None))
         if symbols:
             chunks.append((symbols, styles.symbols))
         return [(text, space + style) for text, style in chunks], space
 
     def _holder(self, state: RegionView, names: list[str]) -> list[tuple[str, Style]]:
-        if state.lost_tribe:
-            return [(f"{palette.PIECE_GLYPHS['lost_tribe']}{state.tokens}",
-                     self._styles.lost_tribe)]
+        if state.neutral:
+            return [(f"{palette.glyph('piece', state.race)}{state.tokens}",
+                     self._styles.neutral)]
         if state.seat < 0:
             return []
         letter = palette.seat_letters(names)[state.seat]

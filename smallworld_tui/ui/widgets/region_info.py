@@ -8,8 +8,14 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import race_name, region_label, tokens
+from smallworld_tui.ui.palette import region_symbols
 from smallworld_tui.ui.widgets.seat_text import seat_color
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
+
+
+def counted(name: str, n: int) -> str:
+    """A name, with how many when more than one: "Encampment ×2"."""
+    return name if n == 1 else f"{name} ×{n}"
 
 
 def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
@@ -17,22 +23,17 @@ def region_text(view: PlayerView, region: int, costs: dict[int, int]) -> Text:
     info = view.map.regions[region]
     text = Text(region_label(view.map, region), style="bold")
     parts: list[Text] = []
-    if r.lost_tribe:
-        parts.append(Text(display_name("piece", "lost_tribe")))
+    if r.neutral:
+        parts.append(Text(counted(display_name("piece", r.race), r.tokens)))
     elif r.seat >= 0:
         race = race_name(r.race)
         if r.declined:
             race = _("declined {race}").format(race=race)
         owner = _("{name}'s {what}").format(name=view.names[r.seat], what=race)
         parts.append(Text(f"{owner} ×{r.tokens}", style=seat_color(r.seat)))
-    symbols = [name for name, on in (("mine", info.mine), ("magic", info.magic),
-                                     ("cavern", info.cavern)) if on]
-    parts += [Text(display_name("symbol", s)) for s in symbols]
-    pieces = [("mountain", info.mountain), ("troll_lair", r.lair), ("fortress", r.fortress),
-              ("hero", r.hero), ("hole", r.hole), ("dragon", r.dragon)]
-    parts += [Text(display_name("piece", p)) for p, on in pieces if on]
-    if r.encampments:
-        parts.append(Text(f"{display_name('piece', 'encampment')} ×{r.encampments}"))
+    game = view.map.game
+    parts += [Text(display_name("symbol", s, game=game)) for s in region_symbols(info, game)]
+    parts += [Text(counted(display_name("piece", p), n)) for p, n in r.pieces]
     if region in costs:
         parts.append(Text(_("costs {tokens}").format(tokens=tokens(costs[region])),
                           style="bold"))

@@ -35,9 +35,9 @@ def task(view: PlayerView) -> str:
         if army.declined:
             parts.append(_("Ghoul phase: your declined {race} act first.").format(
                 race=race_name(army.race)))
-        if view.berserk_roll >= 0:
+        if view.roll >= 0:
             parts.append(_("Berserk roll {n}: the next conquest costs {n} less.").format(
-                n=view.berserk_roll))
+                n=view.roll))
         parts.append(_("{combo}, {hand} in hand: choose a region to conquer").format(
             combo=combo, hand=army.hand))
         return " ".join(parts)

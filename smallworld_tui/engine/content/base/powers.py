@@ -5,22 +5,30 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entry
-from smallworld_tui.engine.actions import BERSERK_ROLL, DECLINE, Action
+from smallworld_tui.engine.actions import DECLINE, Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import reach_mask, take_region
-from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Power, Trait
+from smallworld_tui.engine.conquest import reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.content.traits import (
+    Content,
+    CostChange,
+    NonEmptyConquestBonus,
+    Power,
+    Reason,
+    discount,
+    kinds,
+)
 from smallworld_tui.engine.decline import go_into_decline
+from smallworld_tui.engine.phase import Phase
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
-FORTRESSES: int = entry("piece", "fortress")["count"]
-ENCAMPMENTS: int = entry("piece", "encampment")["count"]
-HEROES: int = entry("piece", "hero")["count"]
-ALCHEMY: int = entry("power", "alchemist")["coins_per_turn"]
-WEALTH: int = entry("power", "wealthy")["bonus_coins"]
+FORTRESS = "base:fortress"
+ENCAMPMENT = "base:encampment"
+HERO = "base:hero"
+DRAGON = "base:dragon"
+BERSERK_ROLL = Action("berserk_roll")
 
 
 class Alchemist(Power):
@@ -29,54 +37,62 @@ class Alchemist(Power):
     id = "alchemist"
 
     def score(self, g: GameState, army: Army) -> int:
-        return ALCHEMY
+        return self.num("coins_per_turn")
 
 
 class Berserk(Power):
     """Roll the die before a conquest and pay the cost minus the roll (no final roll)."""
 
     id = "berserk"
-    rolls_before_conquest = True
-    actions = ("berserk_roll",)
+    no_final_roll = True
+    actions = kinds(berserk_roll=())
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.hand >= 1 and g.turn.berserk_roll < 0:
+        if army.hand >= 1 and g.turn.roll < 0:
             yield BERSERK_ROLL
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         value = g.roll_die()
-        g.turn.berserk_roll = value
+        g.turn.roll = value
         g.emit("die_rolled", army.seat, value=value, region=-1, short=0, success=True)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.turn.roll >= 0:
+            return N_("the Berserk die is already rolled: conquer a region with it first"), {}
+        if army.hand < 1:
+            return N_("you need at least 1 token in hand to roll for a conquest"), {}
+        return None
 
 
 class Bivouacking(Power):
     """Five Encampments (+1 defence each), re-placed at every redeployment, never lost."""
 
     id = "bivouacking"
-    actions = ("encamp",)
+    actions = kinds(encamp=("region",))
 
     def on_picked(self, g: GameState, army: Army) -> None:
-        army.extra["camps"] = ENCAMPMENTS
+        army.reserve[ENCAMPMENT] = g.pieces.kinds[ENCAMPMENT].count
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
-        for r in bits(army.mask):
-            army.extra["camps"] = army.extra.get("camps", 0) + g.encampments[r]
-            g.encampments[r] = 0
+        lifted = g.pieces.remove_all(ENCAMPMENT, army.mask)
+        army.reserve[ENCAMPMENT] = army.reserve.get(ENCAMPMENT, 0) + lifted
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.extra.get("camps", 0):
+        if army.reserve.get(ENCAMPMENT, 0):
             for r in bits(army.mask):
                 yield Action("encamp", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.encampments[action.target] += 1
-        army.extra["camps"] -= 1
-        g.emit("piece_placed", army.seat, piece="encampment", region=action.target)
+        g.pieces.add(ENCAMPMENT, action.target)
+        army.reserve[ENCAMPMENT] -= 1
+        g.emit("piece_placed", army.seat, piece=ENCAMPMENT, region=action.target)
 
-    def on_decline(self, g: GameState, army: Army) -> None:
-        for r in bits(army.mask):
-            g.encampments[r] = 0
-        army.extra.pop("camps", None)
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase not in (Phase.REDEPLOY, Phase.DEFENDER):
+            return N_("Encampments are placed while redeploying"), {}
+        if not army.reserve.get(ENCAMPMENT, 0):
+            return N_("all your Encampments are on the map"), {}
+        return N_("Encampments go in your own regions"), {}
 
 
 class Commando(Power):
@@ -84,8 +100,8 @@ class Commando(Power):
 
     id = "commando"
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        return g.map.all_mask
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(g.map.all_mask)
 
 
 class Diplomat(Power):
@@ -93,9 +109,12 @@ class Diplomat(Power):
     next turn."""
 
     id = "diplomat"
-    actions = ("ally",)
+    actions = kinds(ally=("seat",))
+    shield_reason = N_("{region} is protected by a Diplomat's peace with you")
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if "ally" in army.extra:  # named this turn (the last one is forgotten at turn start)
+            return
         for seat in range(g.players):
             if seat != army.seat and seat not in g.turn.attacked:
                 yield Action("ally", seat)
@@ -112,28 +131,43 @@ class Diplomat(Power):
             return army.mask
         return 0
 
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("you name your Diplomat's ally at the end of your turn, after scoring"), {}
+        if action.target == army.seat or not 0 <= action.target < g.players:
+            return N_("name one of your opponents"), {}
+        return N_("you attacked that player this turn: they cannot be your ally"), {}
+
 
 class DragonMaster(Power):
     """Once per turn, conquer a region for 1 token whatever defends it; the Dragon makes it
     immune until it moves."""
 
     id = "dragon_master"
-    actions = ("dragon",)
+    actions = kinds(dragon=("region",))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.hand >= 1 and not g.turn.dragon_used and g.turn.berserk_roll < 0:
-            for r in bits(reach_mask(g, army) & g.map.land_mask):
+        if army.hand >= 1 and not g.turn.extra.get("dragon") and g.turn.roll < 0:
+            for r in bits(reach_mask(g, army)):
                 yield Action("dragon", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.turn.dragon_used = True
-        g.dragon = 0
+        g.turn.extra["dragon"] = 1
+        g.pieces.remove_all(DRAGON, g.map.all_mask)
         take_region(g, army, action.target, 1, "dragon")
-        g.dragon = 1 << action.target
-        g.emit("piece_placed", army.seat, piece="dragon", region=action.target)
+        g.pieces.add(DRAGON, action.target)
+        g.emit("piece_placed", army.seat, piece=DRAGON, region=action.target)
 
-    def on_decline(self, g: GameState, army: Army) -> None:
-        g.dragon &= ~army.mask
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.turn.extra.get("dragon"):
+            return N_("the Dragon attacks only once per turn"), {}
+        if g.turn.roll >= 0:
+            return N_("a die was rolled for your next conquest: conquer first"), {}
+        if army.hand < 1:
+            return N_("you need at least 1 token in hand to conquer"), {}
+        if not 0 <= action.target < len(g.map.regions):
+            return N_("there is no region {number}"), {"number": action.target}
+        return why_unreachable(g, army, action.target)
 
 
 class Flying(Power):
@@ -150,27 +184,26 @@ class Flying(Power):
 
 
 class TerrainBonus(Power):
-    """+1 coin per region of ``terrain`` held at the end of the turn."""
+    """+1 coin per region of the terrain named like the power held at the end of the turn."""
 
-    terrain = ""
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.needs = (f"terrain:{cls.id}",)
 
     def score(self, g: GameState, army: Army) -> int:
-        return (army.mask & g.map.terrain_mask(self.terrain)).bit_count()
+        return (army.mask & self.terrain(g, self.id)).bit_count()
 
 
 class Forest(TerrainBonus):
     id = "forest"
-    terrain = "forest"
 
 
 class Hill(TerrainBonus):
     id = "hill"
-    terrain = "hill"
 
 
 class Swamp(TerrainBonus):
     id = "swamp"
-    terrain = "swamp"
 
 
 class Fortified(Power):
@@ -178,49 +211,73 @@ class Fortified(Power):
     coin per turn while active."""
 
     id = "fortified"
-    actions = ("fortify",)
+    actions = kinds(fortify=("region",))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if (g.phase == "redeploy" and not g.turn.fortified
-                and g.fortresses.bit_count() < FORTRESSES):
-            for r in bits(army.mask & ~g.fortresses):
+        if (g.phase == Phase.REDEPLOY and not g.turn.extra.get("fortified")
+                and g.pieces.free(FORTRESS) > 0):
+            for r in bits(army.mask & ~g.pieces.mask(FORTRESS)):
                 yield Action("fortify", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.turn.fortified = True
-        g.fortresses |= 1 << action.target
-        g.emit("piece_placed", army.seat, piece="fortress", region=action.target)
+        g.turn.extra["fortified"] = 1
+        g.pieces.add(FORTRESS, action.target)
+        g.emit("piece_placed", army.seat, piece=FORTRESS, region=action.target)
 
     def score(self, g: GameState, army: Army) -> int:
-        return (army.mask & g.fortresses).bit_count()
+        return (army.mask & g.pieces.mask(FORTRESS)).bit_count()
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.REDEPLOY:
+            return N_("a Fortress is built while redeploying"), {}
+        if g.turn.extra.get("fortified"):
+            return N_("only one Fortress may be built per turn"), {}
+        if g.pieces.free(FORTRESS) <= 0:
+            return (N_("all {count} Fortresses are on the map"),
+                    {"count": g.pieces.kinds[FORTRESS].count})
+        if g.pieces.mask(FORTRESS) >> action.target & 1:
+            return N_("{region} already has a Fortress"), {"region": action.target}
+        return N_("a Fortress goes in one of your own regions"), {}
 
 
 class Heroic(Power):
     """At the end of each turn, two Heroes make two of your regions immune."""
 
     id = "heroic"
-    actions = ("hero",)
+    actions = kinds(hero=("region",))
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
-        g.heroes &= ~army.mask
+        g.pieces.remove_all(HERO, army.mask)
+
+    def _placed(self, g: GameState, army: Army) -> int:
+        return (g.pieces.mask(HERO) & army.mask).bit_count()
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == "redeploy" and (g.heroes & army.mask).bit_count() < HEROES:
-            for r in bits(army.mask & ~g.heroes):
+        if g.phase == Phase.REDEPLOY and self._placed(g, army) < g.pieces.kinds[HERO].count:
+            for r in bits(army.mask & ~g.pieces.mask(HERO)):
                 yield Action("hero", r)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        needed = min(HEROES, army.mask.bit_count())
-        if g.phase == "redeploy" and (g.heroes & army.mask).bit_count() < needed:
-            return N_("place your Heroes first")
+        needed = min(g.pieces.kinds[HERO].count, army.mask.bit_count())
+        if g.phase == Phase.REDEPLOY and self._placed(g, army) < needed:
+            if needed == 1:
+                return N_("place your Hero first")
+            return N_("place both your Heroes first")
         return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.heroes |= 1 << action.target
-        g.emit("piece_placed", army.seat, piece="hero", region=action.target)
+        g.pieces.add(HERO, action.target)
+        g.emit("piece_placed", army.seat, piece=HERO, region=action.target)
 
-    def on_decline(self, g: GameState, army: Army) -> None:
-        g.heroes &= ~army.mask
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.REDEPLOY:
+            return N_("Heroes are placed while redeploying"), {}
+        if self._placed(g, army) >= g.pieces.kinds[HERO].count:
+            return N_("both your Heroes are placed"), {}
+        if g.pieces.mask(HERO) >> action.target & 1:
+            return N_("{region} already has a Hero: each Hero guards its own region"), {
+                "region": action.target}
+        return N_("Heroes go in your own regions"), {}
 
 
 class Merchant(Power):
@@ -236,9 +293,10 @@ class Mounted(Power):
     """-1 token against Hill and Farmland regions."""
 
     id = "mounted"
+    needs = ("terrain:hill", "terrain:farmland")
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        return g.map.terrain_mask("hill") | g.map.terrain_mask("farmland")
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(self.terrain(g, "hill") | self.terrain(g, "farmland"))
 
 
 class Pillaging(NonEmptyConquestBonus, Power):
@@ -248,10 +306,13 @@ class Pillaging(NonEmptyConquestBonus, Power):
 
 
 class Seafaring(Power):
-    """May conquer the Seas and the Lake, and keeps them in decline."""
+    """May conquer the Seas and the Lake, and keeps them in decline; on an Underground map
+    (mixing rules) rivers are its seas: it keeps them at redeployment."""
 
     id = "seafaring"
+    needs = ("kind:water", "kind:river")
     enters_water = True
+    stays_in_rivers = True
 
 
 class Spirit(Power):
@@ -265,11 +326,11 @@ class Stout(Power):
     """May go into decline at the end of an expanding turn, after scoring."""
 
     id = "stout"
-    declines_at_turn_end = True
-    actions = ("decline",)
+    actions = kinds(decline=())
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield DECLINE
+        if not army.declined:
+            yield DECLINE
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         go_into_decline(g, army)
@@ -279,12 +340,14 @@ class Underworld(Power):
     """Caverns are adjacent to each other for conquest, and cost 1 token less."""
 
     id = "underworld"
+    needs = ("symbol:cavern",)
 
     def reach_mask(self, g: GameState, army: Army) -> int:
-        return g.map.cavern_mask if army.mask & g.map.cavern_mask else 0
+        caverns = self.symbol(g, "cavern")
+        return caverns if army.mask & caverns else 0
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        return g.map.cavern_mask
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(self.symbol(g, "cavern"))
 
 
 class Wealthy(Power):
@@ -293,10 +356,10 @@ class Wealthy(Power):
     id = "wealthy"
 
     def score(self, g: GameState, army: Army) -> int:
-        return WEALTH if army.picked_turn == g.turn_number else 0
+        return self.num("bonus_coins") if army.picked_turn == g.turn_number else 0
 
 
-ALL: list[type[Trait]] = [
+ALL: list[type[Content]] = [
     Alchemist, Berserk, Bivouacking, Commando, Diplomat, DragonMaster, Flying, Forest,
     Fortified, Heroic, Hill, Merchant, Mounted, Pillaging, Seafaring, Spirit, Stout, Swamp,
     Underworld, Wealthy,

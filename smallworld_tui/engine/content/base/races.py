@@ -5,20 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import reach_mask, take_region
-from smallworld_tui.engine.content.traits import NonEmptyConquestBonus, Race, Trait
+from smallworld_tui.engine.conquest import empty_region, reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.content.traits import (
+    Content,
+    CostChange,
+    NonEmptyConquestBonus,
+    Race,
+    Reason,
+    discount,
+    kinds,
+)
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
 
-LAIRS: int = entry("piece", "troll_lair")["count"]
-HOLES: int = entry("piece", "hole")["count"]
-AMAZON_EXTRA: int = entry("race", "amazons")["extra_tokens"]
-SKELETON_RATE: int = entry("race", "skeletons")["non_empty_per_token"]
+LAIR = "base:troll_lair"
+HOLE = "base:hole"
 
 
 class Amazons(Race):
@@ -26,10 +31,10 @@ class Amazons(Race):
     (abandoning regions when fewer than 4 can come off while leaving one per region)."""
 
     id = "amazons"
-    actions = ("abandon",)
+    actions = kinds(abandon=("region",))
 
     def _add_extra(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, AMAZON_EXTRA)
+        got = g.take_from_tray(army.race, self.num("extra_tokens"))
         army.hand += got
         army.extra["out"] = got
         g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="amazons")
@@ -63,11 +68,9 @@ class Amazons(Race):
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
-        g.tray[army.race] += g.region_tokens[r]
-        g.region_tokens[r] = 0
-        g.region_army[r] = -1
-        g.clear_pieces(r)
-        army.mask &= ~(1 << r)
+        gone = empty_region(g, army, r)
+        army.hand -= gone
+        g.tray[army.race] += gone
         army.extra["debt"] -= 1
         if army.extra["debt"] == 0 or army.mask == 0:
             del army.extra["debt"]
@@ -78,10 +81,11 @@ class Dwarves(Race):
     """+1 coin per Mine region, even in decline."""
 
     id = "dwarves"
+    needs = ("symbol:mine",)
     works_in_decline = True
 
     def score(self, g: GameState, army: Army) -> int:
-        return (army.mask & g.map.mine_mask).bit_count()
+        return (army.mask & self.symbol(g, "mine")).bit_count()
 
 
 class Elves(Race):
@@ -96,6 +100,7 @@ class Ghouls(Race):
 
     id = "ghouls"
     acts_in_decline = True
+    keeps_tokens_on_decline = True
     works_in_decline = True
 
 
@@ -103,12 +108,13 @@ class Giants(Race):
     """-1 token against regions next to a Mountain region the Giants hold."""
 
     id = "giants"
+    needs = ("terrain:mountain",)
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         near = 0
-        for r in bits(army.mask & g.map.mountain_mask):
+        for r in bits(army.mask & self.terrain(g, "mountain")):
             near |= g.map.neighbor_masks[r]
-        return near
+        return discount(near)
 
 
 class Halflings(Race):
@@ -121,22 +127,20 @@ class Halflings(Race):
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         placed = army.extra.get("holes", 0)
-        if placed < HOLES:
+        if placed < g.pieces.kinds[HOLE].count:
             army.extra["holes"] = placed + 1
-            g.holes |= 1 << region
-            g.emit("piece_placed", army.seat, piece="hole", region=region)
-
-    def on_decline(self, g: GameState, army: Army) -> None:
-        g.holes &= ~army.mask
+            g.pieces.add(HOLE, region)
+            g.emit("piece_placed", army.seat, piece=HOLE, region=region)
 
 
 class Humans(Race):
     """+1 coin per Farmland region."""
 
     id = "humans"
+    needs = ("terrain:farmland",)
 
     def score(self, g: GameState, army: Army) -> int:
-        return (army.mask & g.map.terrain_mask("farmland")).bit_count()
+        return (army.mask & self.terrain(g, "farmland")).bit_count()
 
 
 class Orcs(NonEmptyConquestBonus, Race):
@@ -157,43 +161,79 @@ class Skeletons(Race):
     id = "skeletons"
 
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
-        got = g.take_from_tray(army.race, g.turn.nonempty.get(army.id, 0) // SKELETON_RATE)
+        earned = g.turn.nonempty.get(army.id, 0) // self.num("non_empty_per_token")
+        got = g.take_from_tray(army.race, earned)
         if got:
             army.hand += got
             g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="skeletons")
+
+
+def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:
+    """The active enemy army whose single token, with no piece defending like a token,
+    holds ``region`` (Sorcery's and Vampire's targets), else None."""
+    other = g.region_army[region]
+    if other < 0 or g.region_tokens[region] != 1 or g.pieces.as_tokens(region):
+        return None
+    enemy = g.armies[other]
+    return enemy if not enemy.declined and enemy.seat != army.seat else None
 
 
 class Sorcerers(Race):
     """Once per turn per opponent, replace a lone active enemy token with a Sorcerer."""
 
     id = "sorcerers"
-    actions = ("sorcery",)
+    actions = kinds(sorcery=("region",))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.tray[army.race] <= 0 or g.turn.berserk_roll >= 0:
+        if g.tray[army.race] <= 0 or g.turn.roll >= 0:
             return
-        victims = g.turn.sorcery_victims
+        victims = g.turn.extra.get("sorcery", [])
         for r in bits(reach_mask(g, army)):
-            other = g.region_army[r]
-            if other < 0 or g.region_tokens[r] != 1 or g.encampments[r]:
-                continue
-            enemy = g.armies[other]
-            if not enemy.declined and enemy.seat != army.seat and enemy.seat not in victims:
+            enemy = lone_enemy_token(g, army, r)
+            if enemy is not None and enemy.seat not in victims:
                 yield Action("sorcery", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.turn.sorcery_victims.add(g.region_seat(action.target))
+        g.turn.extra.setdefault("sorcery", []).append(g.region_seat(action.target))
         g.take_from_tray(army.race, 1)
-        take_region(g, army, action.target, 1, "sorcery")
+        take_region(g, army, action.target, 1, "sorcery", losses=1, from_tray=True)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        return why_no_swap(g, army, action.target, self, "sorcery")
+
+
+def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,
+                supply: int | None = None) -> Reason:
+    """Why a token swap (Sorcery, Vampire) on ``region`` is refused; ``supply``: the tokens
+    the swap may place (by default those left in the box)."""
+    if not 0 <= region < len(g.map.regions):
+        return N_("there is no region {number}"), {"number": region}
+    if g.turn.roll >= 0:
+        return N_("a die was rolled for your next conquest: conquer first"), {}
+    if (g.tray[army.race] if supply is None else supply) <= 0:
+        return N_("no {race} token is left in the box"), {"race": army.race}
+    if not reach_mask(g, army) >> region & 1:
+        return why_unreachable(g, army, region)
+    other = g.region_army[region]
+    if other >= 0 and g.pieces.as_tokens(region) and g.region_tokens[region] == 1:
+        piece = next(k for k, _ in g.pieces.on(region) if g.pieces.kinds[k].as_token)
+        return (N_("the {piece} in {region} defends like a token: the token is not alone"),
+                {"piece": piece, "region": region})
+    enemy = lone_enemy_token(g, army, region)
+    if enemy is None:
+        return (N_("{power} only replaces a single active enemy token"),
+                {"power": rule.qid})
+    return (N_("{power} was already used against that player this turn"), {"power": rule.qid})
 
 
 class Tritons(Race):
     """-1 token against coastal regions."""
 
     id = "tritons"
+    needs = ("kind:water", "kind:river")
 
-    def discount_mask(self, g: GameState, army: Army) -> int:
-        return g.map.coastal_mask
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(g.map.coastal_mask)
 
 
 class Trolls(Race):
@@ -202,21 +242,22 @@ class Trolls(Race):
     id = "trolls"
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
-        if g.lairs.bit_count() < LAIRS:
-            g.lairs |= 1 << region
-            g.emit("piece_placed", army.seat, piece="lair", region=region)
+        if g.pieces.free(LAIR) > 0:
+            g.pieces.add(LAIR, region)
+            g.emit("piece_placed", army.seat, piece=LAIR, region=region)
 
 
 class Wizards(Race):
     """+1 coin per Magic Source region."""
 
     id = "wizards"
+    needs = ("symbol:magic",)
 
     def score(self, g: GameState, army: Army) -> int:
-        return (army.mask & g.map.magic_mask).bit_count()
+        return (army.mask & self.symbol(g, "magic")).bit_count()
 
 
-ALL: list[type[Trait]] = [
+ALL: list[type[Content]] = [
     Amazons, Dwarves, Elves, Ghouls, Giants, Halflings, Humans, Orcs, Ratmen, Skeletons,
     Sorcerers, Tritons, Trolls, Wizards,
 ]

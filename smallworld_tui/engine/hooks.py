@@ -1,0 +1,67 @@
+"""The rules that apply to an army now, sorted by the hooks they fill in.
+
+The core asks an army's rules at many moments; most races, powers and items fill in only a
+few hooks.  ``Hooks`` lists, per hook, only the rules that override it, and folds the static
+properties, so the hot paths (reach, costs, legal actions) never call a hook that does
+nothing.  Built once per distinct tuple of rules and cached.
+"""
+
+from __future__ import annotations
+
+from smallworld_tui.engine.content import ITEMS, POWERS, RACES
+from smallworld_tui.engine.content.traits import Content
+
+_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
+          "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
+          "conquest_aid", "conquest_blocker", "on_any_conquest")
+
+
+def _overrides(rule: Content, hook: str) -> bool:
+    return getattr(type(rule), hook) is not getattr(Content, hook)
+
+
+class Hooks:
+    """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
+
+    __slots__ = ("aid", "all", "blocker", "conquest", "costs", "dealt", "end", "enters_water",
+                 "entry", "kept", "minimum", "no_final_roll", "no_travel_cost", "reach",
+                 "redeploy", "shield", "turn", "unaided", "watch")
+
+    def __init__(self, rules: tuple[Content, ...]) -> None:
+        self.all = rules
+        by_hook = {h: tuple(r for r in rules if _overrides(r, h)) for h in _HOOKS}
+        self.entry = by_hook["entry_mask"]
+        self.reach = by_hook["reach_mask"]
+        self.costs = by_hook["cost_changes"]
+        self.conquest = by_hook["conquest_actions"]
+        self.shield = by_hook["shielded_mask"]
+        self.unaided = by_hook["unaided_mask"]
+        self.turn = by_hook["turn_actions"]
+        self.redeploy = by_hook["redeploy_actions"]
+        self.end = by_hook["end_actions"]
+        self.dealt = by_hook["loss_dealt"]
+        self.aid = by_hook["conquest_aid"]
+        self.blocker = by_hook["conquest_blocker"]
+        self.watch = by_hook["on_any_conquest"]
+        self.enters_water = any(r.enters_water for r in rules)
+        self.no_final_roll = any(r.no_final_roll for r in rules)
+        self.no_travel_cost = any(r.no_travel_cost for r in rules)
+        self.minimum = max((r.min_cost() for r in rules), default=1)
+        self.kept = max((r.tokens_kept() for r in rules), default=1)
+
+
+def hooks_used(ids: list[str]) -> frozenset[str]:
+    """The hot hooks filled in by any of the content ``ids``."""
+    rules = [RACES.get(i) or POWERS.get(i) or ITEMS[i] for i in ids]
+    return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
+
+
+_CACHE: dict[tuple[Content, ...], Hooks] = {}
+
+
+def hooks_of(rules: tuple[Content, ...]) -> Hooks:
+    """The (cached) hooks of a tuple of rules."""
+    found = _CACHE.get(rules)
+    if found is None:
+        found = _CACHE[rules] = Hooks(rules)
+    return found

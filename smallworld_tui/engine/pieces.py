@@ -1,0 +1,138 @@
+"""Pieces on regions, by kind: what they are (``PieceKind``, from the data table) and where
+they lie (``Pieces``, part of the game state).
+
+A piece kind says how many the box holds, the defence each adds to its region, the
+immunity it gives (``"others"``: no other player may attack the region; ``"all"``: nobody
+may), what happens to it when its region changes hands (``"remove"``: it leaves the map;
+``"stay"``: it defends the new holder; ``"return"``: it goes back to the old holder's
+reserve), whether it stays when its holder goes into decline, and whether it defends like
+a race token (an Encampment: a lone token with one is not alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from smallworld_tui.engine.bitset import bits
+
+
+@dataclass(frozen=True, slots=True)
+class PieceKind:
+    id: str  # qualified: "base:fortress"
+    count: int
+    defence: int = 0
+    immune: str = ""  # "", "others" or "all"
+    on_capture: str = "remove"  # "remove", "stay" or "return"
+    survives_decline: bool = True
+    as_token: bool = False
+
+    @staticmethod
+    def from_row(qid: str, row: dict[str, Any]) -> PieceKind:
+        return PieceKind(
+            id=qid, count=int(row["count"]), defence=int(row.get("defence", 0)),
+            immune=str(row.get("immune", "")), on_capture=str(row.get("on_capture", "remove")),
+            survives_decline=bool(row.get("survives_decline", True)),
+            as_token=bool(row.get("as_token", False)),
+        )
+
+
+def _immune_kinds(kinds: dict[str, PieceKind]) -> dict[str, tuple[str, ...]]:
+    return {scope: tuple(k for k, kind in kinds.items() if kind.immune == scope)
+            for scope in ("others", "all")}
+
+
+class Pieces:
+    """How many pieces of each kind lie on each region, with derived masks and defence.
+
+    Only ``counts`` is state; ``masks`` (regions holding at least one piece of a kind) and
+    ``defence`` (defence the pieces add, per region) are kept in step by the methods.
+    """
+
+    __slots__ = ("counts", "defence", "immune", "kinds", "masks")
+
+    def __init__(self, kinds: dict[str, PieceKind], regions: int,
+                 counts: dict[str, list[int]] | None = None) -> None:
+        self.kinds = kinds
+        self.immune = _immune_kinds(kinds)
+        self.counts = counts if counts is not None else {k: [0] * regions for k in kinds}
+        self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
+                      for k, c in self.counts.items()}
+        self.defence = [0] * regions
+        for k, c in self.counts.items():
+            each = kinds[k].defence
+            if each:
+                for r, n in enumerate(c):
+                    self.defence[r] += n * each
+
+    def clone(self) -> Pieces:
+        new = Pieces.__new__(Pieces)
+        new.kinds = self.kinds
+        new.immune = self.immune
+        new.counts = {k: list(c) for k, c in self.counts.items()}
+        new.masks = dict(self.masks)
+        new.defence = list(self.defence)
+        return new
+
+    def count(self, kind: str, region: int) -> int:
+        return self.counts[kind][region]
+
+    def mask(self, kind: str) -> int:
+        return self.masks[kind]
+
+    def total(self, kind: str) -> int:
+        """Pieces of ``kind`` on the map."""
+        return sum(self.counts[kind])
+
+    def free(self, kind: str) -> int:
+        """Pieces of ``kind`` left in the box (the box count minus those on the map)."""
+        return self.kinds[kind].count - self.total(kind)
+
+    def add(self, kind: str, region: int, n: int = 1) -> None:
+        self.counts[kind][region] += n
+        self.masks[kind] |= 1 << region
+        self.defence[region] += n * self.kinds[kind].defence
+
+    def remove(self, kind: str, region: int, n: int | None = None) -> int:
+        """Take ``n`` (default: all) pieces of ``kind`` off ``region``; returns how many."""
+        have = self.counts[kind][region]
+        n = have if n is None else min(n, have)
+        self.counts[kind][region] = have - n
+        if have == n:
+            self.masks[kind] &= ~(1 << region)
+        self.defence[region] -= n * self.kinds[kind].defence
+        return n
+
+    def remove_all(self, kind: str, mask: int) -> int:
+        """Take every piece of ``kind`` off the regions of ``mask``; returns how many."""
+        return sum(self.remove(kind, r) for r in bits(self.masks[kind] & mask))
+
+    def on(self, region: int) -> list[tuple[str, int]]:
+        """(kind, count) of the pieces on ``region``, in the data table's order."""
+        return [(k, c[region]) for k, c in self.counts.items() if c[region]]
+
+    def as_tokens(self, region: int) -> int:
+        """Pieces on ``region`` that defend like race tokens."""
+        return sum(n for k, n in self.on(region) if self.kinds[k].as_token)
+
+    def immune_mask(self, scope: str) -> int:
+        """Regions made immune by pieces whose immunity is ``scope``."""
+        out = 0
+        masks = self.masks
+        for k in self.immune[scope]:
+            out |= masks[k]
+        return out
+
+    def to_json(self) -> dict[str, list[int]]:
+        """Kind -> the regions holding it, one entry per piece (only kinds on the map)."""
+        return {k: [r for r, n in enumerate(c) for _ in range(n)]
+                for k, c in self.counts.items() if any(c)}
+
+    @staticmethod
+    def from_json(kinds: dict[str, PieceKind], regions: int,
+                  data: dict[str, list[int]]) -> Pieces:
+        counts = {k: [0] * regions for k in kinds}
+        for k, where in data.items():
+            for r in where:
+                counts[k][r] += 1
+        return Pieces(kinds, regions, counts)

@@ -1,0 +1,195 @@
+"""A ruleset: one game's numbers, content and hooks, held by the game state.
+
+Numbers come from the game's data table (``smallworld_tui/data/<game>.json``): the die, the
+starting coins, the combos shown, the cost of an empty region, the final conquest's
+shortfall, the player range, the map per player count, the pieces and neutral defenders in
+the box, the game options, their defaults and allowed values.  Content (races, powers,
+items) comes from the registry.  The hooks — map, market, set-up, where a race enters, scoring
+bonuses, teams, winners — are methods a game's ruleset overrides.  The base game is one
+ruleset like the others.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from smallworld_tui.data import entries, table
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
+from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.hooks import hooks_used
+from smallworld_tui.engine.market import ComboColumn, Market
+from smallworld_tui.engine.pieces import PieceKind
+from smallworld_tui.i18n import N_
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.content.traits import CostChange
+    from smallworld_tui.engine.state import Army, GameState
+
+
+class Ruleset:
+    """The rules of one game (``game``: "base", "underground", …)."""
+
+    market: Market = ComboColumn()
+    #: why a race with no region cannot enter a region outside ``entry_mask`` (a refusal)
+    entry_refusal = N_("your first conquest must be in a border region")
+    #: why a race on the map cannot reach a region (a refusal with a ``region`` parameter)
+    reach_refusal = N_("{region} is not adjacent to your regions")
+
+    def __init__(self, game: str) -> None:
+        t = table(game)
+        self.game = game
+        self.table = t
+        self.die_faces: tuple[int, ...] = tuple(t["die_faces"])
+        self.starting_coins: int = t["setup"]["starting_coins"]
+        self.visible_combos: int = t["setup"]["visible_combos"]
+        self.empty_region_cost: int = t["rules"]["empty_region_cost"]
+        self.max_shortfall: int = t["rules"]["max_shortfall"]
+        self.travel_cost: int = t["rules"].get("travel_cost", 0)
+        self.min_players: int = t["players"]["min"]
+        self.max_players: int = t["players"]["max"]
+        self.coin_total: int = t["coins"]["value_total"]
+        self.default_options: dict[str, Any] = dict(t.get("options", {}))
+        #: the values an option may take, where the table lists them
+        self.option_values: dict[str, list[Any]] = dict(t.get("option_values", {}))
+        content = GAMES[game]
+        self.races: list[str] = content.races
+        self.powers: list[str] = content.powers
+        self.items: list[str] = content.items
+        #: the hooks some race, power or item of the game fills in (the core skips the others)
+        self.hooks_used: frozenset[str] = hooks_used([*self.races, *self.powers, *self.items])
+        rows = entries("piece", game)
+        self.pieces: dict[str, PieceKind] = {
+            f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
+            if not row.get("neutral") and row.get("on_map", True)}
+        self.neutrals: dict[str, PieceKind] = {
+            f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
+            if row.get("neutral")}
+        #: (kind placed, "terrain" or "symbol", its id, how many per region) at set-up
+        self.placed: list[tuple[str, str, str, int]] = [
+            (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
+            for k, row in rows.items() if "setup" in row]
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.game!r})"
+
+    # --- set-up ------------------------------------------------------------------------
+    def map_name(self, players: int) -> str:
+        """The shipped map for ``players``."""
+        maps = self.table["maps"]
+        if str(players) not in maps:
+            raise IllegalAction("this game is played by {low} to {high} players",
+                                low=self.min_players, high=self.max_players)
+        name: str = maps[str(players)]["name"]
+        return name
+
+    def board(self, source: str | None, players: int, seed: int,
+              options: dict[str, Any]) -> tuple[str, Map]:
+        """The map of a game and the source that loads it again (``GameState.map_source``):
+        ``source`` (a shipped map's name or a file), else the shipped map for ``players``."""
+        source = source or self.map_name(players)
+        return source, load_map(source)
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The game options: the defaults with ``given`` applied (unknown ones refused, and
+        values the table does not allow)."""
+        unknown = set(given or {}) - set(self.default_options)
+        if unknown:
+            raise IllegalAction("unknown game option(s): {names}",
+                                names=", ".join(sorted(unknown)))
+        for key, value in (given or {}).items():
+            if type(value) is not type(self.default_options[key]):
+                raise IllegalAction("game option {name} has the wrong kind of value "
+                                    "(its default is {default})",
+                                    name=key, default=self.default_options[key])
+            allowed = self.option_values.get(key)
+            if allowed is not None and value not in allowed:
+                raise IllegalAction("game option {name} must be one of {values}, not {value}",
+                                    name=key, values=", ".join(map(str, allowed)),
+                                    value=value)
+        return {**self.default_options, **(given or {})}
+
+    def in_play(self, g: GameState, ids: list[str]) -> list[str]:
+        """The races, powers or items of ``ids`` the game uses on its map: content whose
+        rule means nothing there (no such terrain, symbol or region kind) stays in the box."""
+        out = []
+        for qid in ids:
+            rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
+            if rule.fits(g):
+                out.append(qid)
+        return out
+
+    def market_for(self, options: dict[str, Any]) -> Market:
+        """The combo market of a game with these options."""
+        return self.market
+
+    def setup(self, g: GameState) -> None:
+        """Put the neutral defenders and the set-up pieces on the map (data table "setup")."""
+        self.place(g, neutrals=True)
+        self.place(g, neutrals=False)
+
+    def place(self, g: GameState, *, neutrals: bool) -> None:
+        """Put the set-up neutral defenders, or the set-up pieces, on the map."""
+        for qid, kind, name, per_region in self.placed:
+            if (qid in self.neutrals) != neutrals:
+                continue
+            for r in bits(g.feature_mask(kind, name, self.game) & ~g.closed_mask):
+                if neutrals:
+                    g.place_neutral(qid, r, per_region)
+                else:
+                    g.pieces.add(qid, r, per_region)
+
+    def on_neutral_taken(self, g: GameState, army: Army, region: int, neutral: str) -> None:
+        """After ``army`` took a region from neutral defenders of kind ``neutral``."""
+
+    # --- conquest geometry -------------------------------------------------------------
+    def entry_mask(self, g: GameState) -> int:
+        """Where a race with no region on the map may enter (border regions)."""
+        return g.map.border_mask
+
+    def open_mask(self, g: GameState) -> int:
+        """Regions a race on the map may attack wherever it stands (beyond adjacency)."""
+        return 0
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        """Changes the rules make to the army's conquest costs."""
+        return ()
+
+    def travel_mask(self, g: GameState, army: Army) -> int:
+        """Regions that cost the army ``travel_cost`` more unless it reaches them "as if
+        adjacent" (landing on a distant island)."""
+        return 0
+
+    def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
+        """After ``army`` took ``region`` (a face-down item there is turned up…)."""
+
+    # --- teams and what players see ----------------------------------------------------
+    def roles(self, g: GameState) -> list[str]:
+        """Each seat's role in a team game, by seat (none otherwise)."""
+        return []
+
+    def teams(self, g: GameState) -> dict[str, list[int]]:
+        """Each team's seats in a team game (none otherwise)."""
+        return {}
+
+    def team_scores(self, g: GameState) -> dict[str, int]:
+        """Each team's score from its players' coins, in a team game (none otherwise)."""
+        return {}
+
+    def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
+        """Whether ``viewer`` (a seat, or -1 for a spectator) may see ``seat``'s coins."""
+        return viewer == seat or g.finished
+
+    # --- scoring and the end -----------------------------------------------------------
+    def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
+        """Coins the rules (not a race, power or item) give ``seat`` at the end of its turn,
+        as [label, coins] pairs."""
+        return []
+
+    def winners(self, g: GameState) -> list[int]:
+        """Most coins; ties broken by most race tokens on the map; still tied: shared win."""
+        best = max(g.coins)
+        tied = [s for s in range(g.players) if g.coins[s] == best]
+        most = max(g.seat_tokens(s) for s in tied)
+        return [s for s in tied if g.seat_tokens(s) == most]
