@@ -22,6 +22,7 @@ from smallworld_tui.engine.board import (
     MapError,
     Region,
     board_rules,
+    board_set_source,
     compose_map,
     draw_faces,
     list_faces,
@@ -229,6 +230,24 @@ def test_compose_map_refuses_an_illegal_set() -> None:
         compose_map(["L1-A", "M1-A"], "warcraft-6p", 6, 10)
     with pytest.raises(MapError, match="no such warcraft board face"):
         compose_map(["L1-C", "M1-A"], "warcraft-2p", 2, 10)
+
+
+def test_a_board_set_is_known_by_its_faces() -> None:
+    m = load_map("L1-A+M2-B")
+    assert m is compose_map(["L1-A", "M2-B"], "warcraft-2p", 2, 10) is load_map("M2-B+L1-A")
+    assert load_map("L2-B+S1-A").players == 2  # the 2-player option
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        faces = draw_faces(players, Rng(seed))
+        m = load_map(board_set_source(faces))
+        assert (m.name, m.players, m.turns) == (f"warcraft-{players}p", players,
+                                                {3: 10, 4: 9, 5: 8}[players])
+        assert [f.name for f in m.faces] == faces
+    for bad, message in (("L1-A+L1-B", "these faces form no board set of the game"),
+                         ("L1-A+L1-B+M1-A+S1-A+S2-A", "one face of each board, never both"),
+                         ("L1-A+base-2p", "nor a shipped map"), ("*", "nor a shipped map"),
+                         ("L?-A", "nor a shipped map")):
+        with pytest.raises(MapError, match=re.escape(message)):
+            load_map(bad)
 
 
 class Script:

@@ -9,11 +9,12 @@ docs/map-format.md. Standard library only.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from smallworld_tui.data import table
+from smallworld_tui.data import GAMES, table
 from smallworld_tui.engine.map_faces import (
     ENTRY,
     BoardRules,
@@ -72,6 +73,7 @@ __all__ = [
     "Region",
     "RegionSpec",
     "board_rules",
+    "board_set_source",
     "check_set",
     "compose_map",
     "derive_map",
@@ -81,6 +83,7 @@ __all__ = [
     "legend",
     "list_faces",
     "list_maps",
+    "load_board_set",
     "load_face",
     "load_map",
     "load_map_file",
@@ -157,20 +160,55 @@ def compose_map(faces: Sequence[str], name: str, players: int, turns: int,
     return _composed(tuple(faces), name, players, turns, game)
 
 
+def board_set_source(faces: Sequence[str]) -> str:
+    """The name load_map knows a board set by, e.g. "L1-A+M2-B" (a game records it)."""
+    return "+".join(faces)
+
+
+def load_board_set(faces: Sequence[str], game: str = "warcraft") -> Map:
+    """The game's map for the board set that shipped faces form: the player count whose set
+    they are, and that count's map name and turns from the data table; the islands in the
+    order of draw_faces (cached). MapError if they form no set."""
+    source = board_set_source(faces)
+    rules = board_rules(game)
+    chosen = [load_face(face, game).faces[0] for face in faces]
+    sizes = Counter(face.size for face in chosen)
+    players = None
+    if rules is not None:
+        players = next((n for n in sorted(rules.counts) for alternative in (False, True)
+                        if rules.set_sizes(n, alternative) == sizes), None)
+    if rules is None or players is None:
+        raise MapError([MapProblem(0, 0, "these faces form no board set of the game")], source)
+    row = table(game)["maps"][str(players)]
+    try:
+        return compose_map([face.name for face in rules.in_order(chosen)], row["name"], players,
+                           row["turns"], game)
+    except ValueError as exc:
+        raise MapError([MapProblem(0, 0, str(exc))], source) from exc
+
+
+def _face_game(name: str) -> str | None:
+    """The game whose shipped board faces include ``name``, if any."""
+    return next((game for game in GAMES if (maps_dir() / game / f"{name}.map").is_file()), None)
+
+
 _shipped: dict[str, Map] = {}
 
 
 def load_map(name_or_path: str) -> Map:
-    """A shipped map by name (e.g. "base-4p", cached), or else a map file by path."""
+    """A shipped map by name (e.g. "base-4p", cached), a shipped board face ("L1-A"), a board
+    set of shipped faces ("L1-A+M2-B", see load_board_set), or else a map file by path."""
     if name_or_path in _shipped:
         return _shipped[name_or_path]
-    shipped = maps_dir() / f"{name_or_path}.map"
-    if os.sep not in name_or_path and "/" not in name_or_path and shipped.is_file():
-        _shipped[name_or_path] = load_map_file(shipped)
-        return _shipped[name_or_path]
-    face = next(maps_dir().glob(f"*/{name_or_path}.map"), None)
-    if os.sep not in name_or_path and "/" not in name_or_path and face is not None:
-        return load_face(name_or_path, face.parent.name)
+    if os.sep not in name_or_path and "/" not in name_or_path:
+        shipped = maps_dir() / f"{name_or_path}.map"
+        if shipped.is_file():
+            _shipped[name_or_path] = load_map_file(shipped)
+            return _shipped[name_or_path]
+        faces = name_or_path.split("+")
+        games = {_face_game(face) for face in faces}
+        if len(games) == 1 and (game := games.pop()) is not None:
+            return load_face(faces[0], game) if len(faces) == 1 else load_board_set(faces, game)
     if not Path(name_or_path).is_file():
         message = f"no such map file, nor a shipped map (shipped: {', '.join(list_maps())})"
         raise MapError([MapProblem(0, 0, message)], name_or_path)

@@ -74,6 +74,11 @@ class BoardRules:
         """Every face of every board."""
         return tuple(Face(board, side) for board in self.boards() for side in self.sides)
 
+    def in_order(self, faces: Sequence[Face]) -> list[Face]:
+        """Faces by size (in the table's order of sizes), then board and side."""
+        sizes = list(self.sizes)
+        return sorted(faces, key=lambda f: (sizes.index(f.size), f.board, f.side))
+
     def set_sizes(self, players: int, alternative: bool = False) -> Mapping[str, int]:
         """How many boards of each size a player count uses (``alternative``: the optional
         set, where the game has one for that count)."""
@@ -209,7 +214,7 @@ def set_problems(faces: Sequence[Map], rules: BoardRules) -> list[str]:
 def draw_faces(players: int, rng: RandomSource, *, alternative: bool = False,
                game: str = "warcraft") -> list[str]:
     """The faces of a board set drawn at random: for each size, as many distinct boards as
-    the player count uses, then one side of each. Sorted by board; a pure function of the
+    the player count uses, then one side of each. By size then board; a pure function of the
     random source's draws."""
     rules = board_rules(game)
     if rules is None:
@@ -220,7 +225,7 @@ def draw_faces(players: int, rng: RandomSource, *, alternative: bool = False,
         for _ in range(count):
             board = pool.pop(rng.below(len(pool)))
             drawn.append(Face(board, rules.sides[rng.below(len(rules.sides))]))
-    return [face.name for face in sorted(drawn)]
+    return [face.name for face in rules.in_order(drawn)]
 
 
 def _boards(sizes: Mapping[str, int]) -> str:
