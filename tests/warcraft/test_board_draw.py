@@ -44,6 +44,15 @@ def test_the_same_seed_draws_the_same_set_and_seeds_differ() -> None:
     assert len(drawn) > 5, "different seeds draw different board sets"
 
 
+def test_the_map_named_for_the_player_count_is_a_drawn_set() -> None:
+    drawn = new_game(names=NAMES[:3], game="warcraft", seed=5)
+    named = new_game(names=NAMES[:3], game="warcraft", seed=5, map_name="warcraft-3p")
+    assert named.map_source == drawn.map_source
+    chosen = new_game(names=NAMES[:3], game="warcraft", seed=99, map_name=drawn.map_source)
+    assert chosen.map_source == drawn.map_source
+    assert len(chosen.map.regions) == len(drawn.map.regions)
+
+
 def test_two_players_may_choose_the_large_and_small_boards() -> None:
     for seed in range(10):
         g = new_game(names=NAMES[:2], game="warcraft", seed=seed,

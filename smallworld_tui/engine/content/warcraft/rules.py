@@ -51,9 +51,10 @@ class WarcraftRules(Ruleset):
     # --- set-up ------------------------------------------------------------------------
     def board(self, source: str | None, players: int, seed: int,
               options: dict[str, Any]) -> tuple[str, Map]:
-        """Without a map, a board set is drawn from the seed (``draw_faces``; option
-        ``two_player_boards`` picks the 2-player set) and recorded as its faces."""
-        if source is None:
+        """Without a map, or with the player count's map name (``warcraft-3p``), a board set
+        is drawn from the seed (``draw_faces``; option ``two_player_boards`` picks the 2-player
+        set) and recorded as its faces; a set may also be chosen by its faces (``L1-A+M2-B``)."""
+        if source is None or source == self.map_name(players):
             sizes = "".join(self.boards.set_sizes(players, alternative=True))
             alternative = options.get("two_player_boards") == sizes
             faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), alternative=alternative,
