@@ -1,31 +1,27 @@
-"""Every use of a library's private API, in one place (tests/test_compat.py checks each one
-against the installed versions, so an upgrade that breaks one fails there first).
+"""Every use of a library's private API, in one place, each with a test (tests/test_compat.py).
 
-Sections by library.  Code elsewhere never reaches into a ``_private`` name of Textual or
-textual-serve; it calls the functions here.
+When a library changes one of these, its test fails and this module is the only one to fix;
+code elsewhere never reaches into a ``_private`` name of Textual, asyncssh or textual-serve.
 """
 
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
-    from aiohttp import web
     from textual.app import App
     from textual.driver import Driver
     from textual.notifications import Notification
-    from textual_serve.server import Server
 
-__all__ = ["aiohttp_app", "app_driver", "keep_process_stdio", "node_bindings",
-           "notifications", "watch_frames", "xterm_parser"]
+# --- Textual ----------------------------------------------------------------------------------
 
-
-# --- textual --------------------------------------------------------------------------------
 
 def node_bindings(node: DOMNode) -> BindingsMap:
     """The key bindings a screen, widget or app was built with (Textual keeps them in
@@ -52,6 +48,64 @@ def keep_process_stdio() -> None:
     module.redirect_stderr = contextlib.nullcontext
 
 
+def dismiss_only_the_top_screen() -> None:
+    """``Screen.dismiss`` pops whatever screen is on top, so a screen that gets two
+    dismissing events in one read (two Enters pasted into the command palette) also pops
+    the screen below it.  Make a second dismissal of a screen no longer on top do nothing."""
+    from textual.await_complete import AwaitComplete
+    from textual.screen import Screen
+
+    dismiss = Screen.dismiss
+    if getattr(dismiss, "_top_only", False):
+        return
+
+    def top_only(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        if self.is_attached and self.app.screen is not self:
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
+        return dismiss(self, result)
+
+    top_only._top_only = True  # type: ignore[attr-defined]
+    Screen.dismiss = top_only  # type: ignore[method-assign]
+
+
+def palette_search_outliving_the_palette() -> None:
+    """Textual's command palette searches in a worker; when Enter or Escape closes the palette
+    while a search runs (pasted text), the search ends by updating a list the palette no
+    longer has, and that failure ends the App.  A closed palette's search now just stops."""
+    from textual import work
+    from textual.command import CommandList, CommandPalette
+    from textual.css.query import NoMatches
+
+    palette: Any = CommandPalette
+    if getattr(palette, "_search_may_outlive_it", False):
+        return
+    search = palette._gather_commands.__wrapped__
+    list_visible = palette._watch__list_visible
+    show_busy = palette._watch__show_busy
+
+    @work(exclusive=True, group=palette._GATHER_COMMANDS_GROUP)
+    async def gather_while_open(self: CommandPalette, search_value: str) -> None:
+        try:
+            await search(self, search_value)
+        except NoMatches:
+            if self.is_attached and self.app.screen is self:
+                raise
+
+    def list_visible_while_open(self: CommandPalette) -> None:
+        if self.query(CommandList):
+            list_visible(self)
+
+    async def show_busy_while_open(self: CommandPalette) -> None:
+        if self.query(CommandList):
+            await show_busy(self)
+
+    palette._gather_commands = gather_while_open
+    palette._watch__list_visible = list_visible_while_open
+    palette._watch__show_busy = show_busy_while_open
+    palette._search_may_outlive_it = True
+
+
 def notifications(app: App[Any]) -> list[Notification]:
     """The notices an App shows now (oldest first), for tests and benchmarks."""
     return list(app._notifications)
@@ -76,10 +130,39 @@ def watch_frames(app: App[Any], callback: Callable[[Any, Any], None]) -> None:
     setattr(app, "_display", timed)  # noqa: B010
 
 
-# --- textual-serve -------------------------------------------------------------------------
+# --- asyncssh ---------------------------------------------------------------------------------
 
-async def aiohttp_app(server: Server) -> web.Application:
-    """textual-serve's aiohttp application, to run on our own runner and site (its public
-    ``serve()`` owns the event loop and prints a banner)."""
-    app: web.Application = await server._make_app()
-    return app
+
+def accept_any_printable_ssh_user_name() -> None:
+    """asyncssh refuses, before any of our code runs, a user name with a character that
+    Unicode 3.2 did not assign (every emoji): the client only sees "Unassigned character".
+    Let such names through (normalised like the rest, NFKC) so that the game can accept them or
+    say clearly why not."""
+    import asyncssh.connection
+    from asyncssh.saslprep import SASLPrepError, saslprep
+
+    module: Any = asyncssh.connection
+    if module.saslprep is not saslprep:
+        return
+
+    def lenient(name: str) -> str:
+        try:
+            return saslprep(name)
+        except SASLPrepError:
+            normal = unicodedata.normalize("NFKC", name)
+            if normal.isprintable():
+                return normal
+            raise
+
+    module.saslprep = lenient
+
+
+# --- textual-serve ----------------------------------------------------------------------------
+
+
+def browser_terminal_assets() -> Path:
+    """The folder of textual-serve's browser terminal: ``js/textual.js`` (xterm.js and the
+    socket protocol), ``css/xterm.css`` and its fonts."""
+    import textual_serve
+
+    return Path(textual_serve.__file__).with_name("static")

@@ -159,7 +159,7 @@ def one_line_error(args: list[str], code: int) -> str:
         (["play", "--load", "x.json", "--players", "2"], "takes no --players"),
         (["play", "--seed", "many"], "'--seed'"),
         (["sim", "--games", "0"], "'--games'"),
-        (["serve", "--players", "2", "--map", "base-3p"], "not for 2 players"),
+        (["serve", "--players", "2", "--map", "base-3p"], "for 3 players, not 2"),
         (["serve", "--host", "0.0.0.0"], "needs --password"),
         (["replay"], "Missing argument"),
         (["no-such-command"], "No such command"),

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import click
 
-from smallworld_tui.commands.game_choice import game_option, one_line, resolve_game
+from smallworld_tui.commands.game_choice import (
+    game_option,
+    game_options,
+    one_line,
+    resolve_game,
+    teams_option,
+)
 from smallworld_tui.i18n import _, ngettext
 
 
@@ -15,6 +21,7 @@ from smallworld_tui.i18n import _, ngettext
 @click.option("--names", help="Comma-separated player names, e.g. Amy,Ben,Cai (with --players).")
 @click.option("--map", "map_name", help="Map name or file (default: the one for the count).")
 @game_option
+@teams_option
 @click.option("--seed", type=int, help="Seed of the game (default: random).")
 @click.option("--flying-anywhere", is_flag=True,
               help="Game option: Flying races may make their first conquest anywhere.")
@@ -24,7 +31,7 @@ from smallworld_tui.i18n import _, ngettext
               help="Continue the game saved in this file (a file outside the saves folder is "
                    "never written: the game goes on in a new save).")
 def command(players: int | None, names: str | None, map_name: str | None, game: str | None,
-            seed: int | None, flying_anywhere: bool, no_pass_screen: bool,
+            teams: bool, seed: int | None, flying_anywhere: bool, no_pass_screen: bool,
             load_file: str | None) -> None:
     """Play Small World at one terminal, passing it around (hotseat)."""
     import random
@@ -39,7 +46,8 @@ def command(players: int | None, names: str | None, map_name: str | None, game: 
     notice = ""
     setup = [name for name, given in (("--players", players), ("--names", names),
                                       ("--map", map_name), ("--game", game),
-                                      ("--flying-anywhere", flying_anywhere or None))
+                                      ("--flying-anywhere", flying_anywhere or None),
+                                      ("--teams", teams or None))
              if given is not None]
     if load_file is not None:
         if setup:
@@ -60,7 +68,9 @@ def command(players: int | None, names: str | None, map_name: str | None, game: 
             raise click.BadParameter(
                 ngettext("{names} names for {n} player", "{names} names for {n} players",
                          players).format(names=len(roster), n=players), param_hint="--names")
-        options = {"flying_enters_anywhere": True} if flying_anywhere else {}
+        options = game_options(teams)
+        if flying_anywhere:
+            options["flying_enters_anywhere"] = True
         try:
             session = GameSession.new(
                 roster, map_name, random.randrange(1_000_000) if seed is None else seed,

@@ -29,7 +29,6 @@ from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import refusal
 from smallworld_tui.ui.messages import OpenHelp, OpenSave, ShowNewGame, StartGame, Tab
 from smallworld_tui.ui.rule_topics import played_game
-from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
@@ -48,6 +47,9 @@ class SmallWorldApp(TranslatedBindings, App[None]):
     # Command-palette providers available everywhere: Textual's and the rules topics.
     # (The game screen adds its own provider of the legal actions.)
     COMMANDS: ClassVar = App.COMMANDS | {RulesTopicsProvider}
+    # whether the player may save and load games by name in this computer's folders (not over
+    # SSH, where the player is on another computer and the server's store is the save)
+    host_files: ClassVar[bool] = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help"), id="app.help"),
         Binding("r", "rules", N_("Rules"), show=False, id="app.rules"),
@@ -177,21 +179,3 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         self.switch_screen(GameScreen(session, Hotseat(self.pass_screens), greet=True))
         if moved:
             self.notify(moved, timeout=10)
-
-    async def action_quit(self) -> None:
-        """Quit; while the game could not be saved, ask first (ctrl+s saves it elsewhere)."""
-        session = self.session
-        if session is None or session.save_error is None or isinstance(
-                self.screen, ChoiceScreen):
-            self.exit()
-            return
-
-        def chosen(quit_anyway: bool | None) -> None:
-            if quit_anyway:
-                self.exit()
-
-        self.push_screen(ChoiceScreen(
-            _("This game could not be saved ({error}). Quit anyway?").format(
-                error=session.save_error.strerror or session.save_error),
-            [(_("Go back to the game (ctrl+s saves it elsewhere)"), False),
-             (_("Quit and lose the moves not saved"), True)]), chosen)

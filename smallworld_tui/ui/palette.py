@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from smallworld_tui.data import Kind, entries, entry
+from smallworld_tui.data import Kind, entries, entry, split_id
 from smallworld_tui.engine.board import Region
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
@@ -112,3 +112,22 @@ def seat_letters(names: list[str]) -> list[str]:
         letters[seat] = letter
         used.add(letter)
     return letters
+
+
+NEUTRAL_COLOUR = "#BBBBBB"
+
+
+@cache
+def faction_colour(game: str, faction: str) -> str:
+    """A faction's colour, from its game's data table (grey if it gives none)."""
+    colour: str = entry("faction", faction, game).get("colour", NEUTRAL_COLOUR)
+    return colour
+
+
+@cache
+def race_colour(race: str) -> str:
+    """The colour of a race's faction ("" for a race of a game without factions); ``race`` is
+    qualified, e.g. "warcraft:orcs"."""
+    game, _bare = split_id(race, "base")
+    faction = entry("race", race, game).get("faction")
+    return faction_colour(game, faction) if faction else ""

@@ -10,7 +10,7 @@ from scenario import give, scenario
 from textual.app import App, ComposeResult
 
 from smallworld_tui.engine import PlayerView, view
-from smallworld_tui.engine.board import list_maps, load_map
+from smallworld_tui.engine.board import Map, compose_map, list_maps, load_map
 from smallworld_tui.ui.palette import seat_letters
 from smallworld_tui.ui.widgets.map_view import MapView, Mark
 
@@ -30,10 +30,10 @@ def position() -> PlayerView:
 class MapApp(App[None]):
     CSS = "MapView { width: 1fr; height: 1fr; }"
 
-    def __init__(self, map_name: str = "base-2p", state: PlayerView | None = None,
+    def __init__(self, map_name: str | Map = "base-2p", state: PlayerView | None = None,
                  marks: dict[int, Mark] | None = None) -> None:
         super().__init__()
-        self.board = load_map(map_name)
+        self.board = load_map(map_name) if isinstance(map_name, str) else map_name
         self.state = state
         self.marks = marks
         self.chosen: list[int] = []
@@ -160,9 +160,9 @@ async def test_borders_separate_regions_and_never_cross_one() -> None:
         assert map_view.region_at(x + 2, y) == 19
 
 
-# the map's share of an 80×24 terminal: 80 less the side column (31), 24 less the prompt, the
+# the map's share of an 80×24 terminal: 80 less the side column (29), 24 less the prompt, the
 # region line and the footer
-SHARE_80X24 = (49, 21)
+SHARE_80X24 = (51, 21)
 
 
 @pytest.mark.parametrize("map_name", list_maps())
@@ -176,6 +176,20 @@ async def test_every_map_fits_80x24_with_every_region_number(map_name: str) -> N
         width, height = SHARE_80X24
         assert map_view.virtual_size.width <= width and map_view.virtual_size.height <= height
         for region in range(len(app.board.regions)):
+            assert str(region) in region_text(map_view, region), region
+
+
+@pytest.mark.parametrize("faces", [["L1-A", "L2-B", "M1-A", "S1-B", "S2-A"],
+                                   ["L1-B", "M1-B", "M2-A", "S2-B"]])
+async def test_joined_board_faces_fit_80x24(faces: list[str]) -> None:
+    """Islands side by side, every region number shown, no region drawn in the sea."""
+    board = compose_map(faces, "warcraft", len(faces), 8)
+    app = MapApp(board)
+    async with app.run_test(size=SHARE_80X24):
+        map_view = app.query_one(MapView)
+        width, height = SHARE_80X24
+        assert map_view.virtual_size.width <= width and map_view.virtual_size.height <= height
+        for region in range(len(board.regions)):
             assert str(region) in region_text(map_view, region), region
 
 

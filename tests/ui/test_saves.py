@@ -16,7 +16,6 @@ from smallworld_tui.engine import Action, Record
 from smallworld_tui.saves import list_saves, path_for, saves_dir
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
-from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.save_dialogs import LoadDialog, SaveDialog
@@ -155,7 +154,7 @@ async def test_no_autosave_before_the_first_action() -> None:
         assert screen.session.path.exists()
 
 
-async def test_a_failed_save_is_shown_the_game_goes_on_and_saving_elsewhere_works(
+async def test_a_move_that_cannot_be_saved_is_refused_and_saving_elsewhere_goes_on(
         tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("", encoding="utf-8")
@@ -164,11 +163,8 @@ async def test_a_failed_save_is_shown_the_game_goes_on_and_saving_elsewhere_work
     app = SmallWorldApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await act(pilot, Action("pick", 0))
-        screen = game_screen(app)
-        assert s.record.actions == [Action("pick", 0)] and s.save_error is not None
-        assert "Could not save to" in notices(app) and screen.has_class("-unsaved")
-        await act(pilot, first_conquest(screen))
-        assert len(s.record.actions) == 2  # the game goes on
+        assert s.record.actions == [] and s.view(0).phase == "pick"  # not played
+        assert "could not be saved" in notices(app) and "ctrl+s" in notices(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, SaveDialog)
@@ -177,16 +173,17 @@ async def test_a_failed_save_is_shown_the_game_goes_on_and_saving_elsewhere_work
         app.screen.query_one("#save-name").value = str(elsewhere)
         await pilot.press("enter")
         await settle(pilot)
-        assert s.path == elsewhere and s.save_error is None
-        assert len(json.loads(elsewhere.read_text())["actions"]) == 2  # nothing lost
-        assert not screen.has_class("-unsaved")
+        assert s.path == elsewhere
+        await act(pilot, Action("pick", 0))  # the same move, now stored
+        assert s.record.actions == [Action("pick", 0)]
+        assert len(json.loads(elsewhere.read_text())["actions"]) == 1
 
 
 def first_conquest(screen: GameScreen) -> Action:
     return next(a for a in screen.view.legal if a.kind == "conquer")
 
 
-async def test_a_full_disk_is_retried_after_the_next_action(
+async def test_a_move_refused_on_a_full_disk_can_be_made_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import smallworld_tui.session.game_session as game_session
 
@@ -205,24 +202,9 @@ async def test_a_full_disk_is_retried_after_the_next_action(
     async with app.run_test(size=SIZE) as pilot:
         await act(pilot, Action("pick", 0))
         assert "No space left on device" in notices(app) and not s.path.exists()
-        await act(pilot, first_conquest(game_screen(app)))
-        assert s.save_error is None
-        assert len(json.loads(s.path.read_text())["actions"]) == 2
-
-
-async def test_quitting_an_unsaved_game_asks_first(tmp_path: Path) -> None:
-    s = session()
-    s.path = tmp_path / "file" / "game.json"
-    (tmp_path / "file").write_text("", encoding="utf-8")
-    app = SmallWorldApp(s)
-    async with app.run_test(size=SIZE) as pilot:
+        assert s.record.actions == []
         await act(pilot, Action("pick", 0))
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen) and app.is_running
-        await pilot.press("enter")  # go back to the game
-        await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
+        assert json.loads(s.path.read_text())["actions"] == [{"do": "pick", "slot": 0}]
 
 
 async def test_an_unusable_data_folder_still_lets_people_play(
@@ -237,7 +219,8 @@ async def test_an_unusable_data_folder_still_lets_people_play(
         await pilot.click("#start")
         await settle(pilot)
         await act(pilot, Action("pick", 0))
-        assert isinstance(app.screen, GameScreen) and "Could not save" in notices(app)
+        assert isinstance(app.screen, GameScreen) and "could not be saved" in notices(app)
+        assert "ctrl+s saves the game elsewhere" in notices(app)
 
 
 def test_broken_links_and_deeply_nested_files_are_listed_with_their_error() -> None:

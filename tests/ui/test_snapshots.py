@@ -1,6 +1,8 @@
 """Screenshots of the main screens at the minimum size (80×24) and at 120×40, 160×50 and
 200×60, where the map grows with the space.
 
+A 5-player Warcraft team game at 80×24 too.
+
 Deterministic: fixed seeds, pinned stacks, a saves folder at a fixed (absent) path, no clock
 on screen, steady cursors.  Update with
 ``pytest tests/ui/test_snapshots.py --snapshot-update``.
@@ -100,3 +102,22 @@ def test_underground_with_its_legend(snap_compare: Compare, size: tuple[int, int
         await pilot.pause()
 
     assert snap_compare(SmallWorldApp(s), terminal_size=size, run_before=show_the_legend)
+
+
+def test_warcraft_five_players_in_teams(snap_compare: Compare) -> None:
+    """A board set of five islands drawn from the seed, with entry regions, the team panel and
+    faction colours, at the minimum size."""
+    s = GameSession(Record(players=["Amy", "Ben", "Cai", "Dee", "Eli"], map="warcraft-5p",
+                           seed=3, options={"teams": True, "two_player_boards": "LM",
+                                            "garrison_forts": "per_region"},
+                           game="warcraft"))
+    s.apply(Action("pick", 0))  # Worgen: a form to choose first
+    s.apply(Action("human_form"))
+    s.apply(next(a for a in s.view(0).legal if a.kind == "conquer"))
+
+    async def past_the_pass_screen(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
+                        run_before=past_the_pass_screen)

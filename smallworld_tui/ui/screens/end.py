@@ -23,6 +23,7 @@ from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, combo_name, joined, race_name, tokens
 from smallworld_tui.ui.messages import ShowNewGame
 from smallworld_tui.ui.scores import breakdowns_table
+from smallworld_tui.ui.teams import team_headline, team_result_table
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.score_chart import ScoreChart
@@ -36,6 +37,8 @@ def ranking(view: PlayerView) -> list[int]:
 
 
 def headline(view: PlayerView) -> str:
+    if view.teams:
+        return team_headline(view)
     names = [view.names[s] for s in view.winners]
     if len(names) == 1:
         return _("{name} wins!").format(name=names[0])
@@ -43,7 +46,10 @@ def headline(view: PlayerView) -> str:
 
 
 def tie_break(view: PlayerView) -> str:
-    """How the winner was found: most coins, then most race tokens on the map."""
+    """How the winner was found: most coins, then most race tokens on the map (in a team
+    game with partners, the team rule)."""
+    if any(len(seats) > 1 for seats in view.teams.values()):
+        return team_rule()
     best = max(c or 0 for c in view.coins)
     tied = [s for s in range(len(view.names)) if view.coins[s] == best]
     names = joined(view.names[s] for s in tied)
@@ -57,6 +63,11 @@ def tie_break(view: PlayerView) -> str:
     return _("{names} tie with {coins} and with {tokens} on the map: no further tie-break, "
              "so they share the win.").format(
         names=names, coins=coins(best), tokens=tokens(view.tokens_on_board[tied[0]]))
+
+
+def team_rule() -> str:
+    return _("A team scores the coins of its poorer player; the best team score wins, and "
+             "between tied teams the one with the richest player.")
 
 
 def ranking_table(view: PlayerView) -> Table:
@@ -98,8 +109,10 @@ class EndScreen(TranslatedBindings, Screen[None]):
             with VerticalScroll(id="end-body"):
                 yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
                                   style="bold reverse"), id="end-title")
+                if view.teams:
+                    yield Static(team_result_table(view), id="end-teams")
                 yield Static(ranking_table(view), id="end-ranking")
-                yield Static(tie_break(view), id="end-tie-break")
+                yield Static(tie_break(view), id="end-tie-break", markup=False)
                 yield Static(breakdowns_table(self.session.log, view.names,
                                               [starting] * len(view.names), view.coins),
                              id="end-breakdown")
@@ -110,6 +123,8 @@ class EndScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         view = self.session.view(SPECTATOR)
         self.query_one("#end-breakdown").border_title = _("Where the coins came from")
+        if view.teams:
+            self.query_one("#end-teams").border_title = _("Team result")
         self.query_one("#end-map").border_title = _("The final map")
         self.query_one(ScoreChart).show(view.gains, view.names)
         self.query_one(MapView).show(view)

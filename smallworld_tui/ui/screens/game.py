@@ -26,6 +26,7 @@ from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.game_session import StorageError
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import (
     Narrator,
@@ -59,6 +60,7 @@ from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.region_info import RegionInfo
 from smallworld_tui.ui.widgets.status_line import StatusLine
+from smallworld_tui.ui.widgets.team_panel import TeamPanel
 
 LEGEND_HEIGHT = 50  # terminals at least this tall show the legend from the start
 
@@ -138,7 +140,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._unsubscribe: Callable[[], None] | None = None
         self._focus_later: Widget | None = None
         self._bindings_key: object = None
-        self._save_error_shown: object = None
+        self._storage_error: OSError | None = None  # why the last move could not be stored
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -149,6 +151,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 yield Legend(id="legend")
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
+                yield TeamPanel(id="teams")
                 yield ComboColumn(id="combos")
                 yield ComboDetails(id="combo-details")
                 yield LogPanel(id="log")
@@ -159,6 +162,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
         self.query_one("#log").border_title = _("Log")
+        self.query_one("#teams").border_title = _("Teams")
         self.query_one("#legend").border_title = _("Legend (g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
         self._unsubscribe = self.session.subscribe(self._session_changed)
@@ -197,12 +201,19 @@ class GameScreen(TranslatedBindings, Screen[None]):
         if not self.my_decision():
             self.notify(_("It is {name}'s decision.").format(
                 name=self.view.names[self.view.actor]) if self.view.actor >= 0
-                else _("The game is over."), severity="warning")
+                else _("The game is over."), severity="warning", markup=False)
             return
         try:
             self.session.apply(action, seat=self.viewer)
+        except StorageError as exc:
+            self._storage_error = exc.error
+            message = refusal(exc, self.view.map)
+            if self.host_files():
+                message += " " + _("ctrl+s saves the game elsewhere.")
+            self.notify(message, title=_("Not saved"), severity="error", timeout=30,
+                        markup=False)
         except IllegalAction as exc:
-            self.notify(refusal(exc, self.view.map), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning", markup=False)
 
     def choose_region(self, region: int) -> None:
         """Enter, a click or a typed number on a region: do the one thing it offers, or
@@ -223,7 +234,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 self.send(probe)
             else:
                 self.notify(_("Nothing to do on {region} now.").format(
-                    region=self.label(region)))
+                    region=self.label(region)), markup=False)
             return
         if len(actions) == 1 and keys_of(actions[0].kind).direct:
             self.send(actions[0])
@@ -333,7 +344,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
             else:
                 self._set_viewer(target)
         self.redraw()
-        self._show_save_error()
         if self.view.finished:
             self._queue_end()
 
@@ -347,7 +357,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._queue(DieScreen(event, self.narrator(), close_after=DIE_SECONDS))
         else:
             self.notify(outcome_text(event, self.narrator()).plain, title=_("Die roll"),
-                        timeout=8)
+                        timeout=8, markup=False)
 
     def _show_scores(self, events: list[Event]) -> None:
         """Each score goes to its player, with its breakdown, before the device passes on:
@@ -435,22 +445,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._modal_open = True
         self.app.push_screen(screen, closed)
 
-    # --- saving ------------------------------------------------------------------------
-    def _show_save_error(self) -> None:
-        """A failed save stays on screen until a save works again (the game goes on; the
-        session tries again after every action)."""
-        error = self.session.save_error
-        shown = (str(error), str(self.session.path)) if error else None
-        if shown == self._save_error_shown:
-            return
-        self._save_error_shown = shown
-        if error is not None:
-            self.notify(_("Could not save to {path}: {error}. The game goes on and is saved "
-                          "again after every action; ctrl+s saves it elsewhere.").format(
-                path=self.session.path, error=error.strerror or error),
-                title=_("Not saved"), severity="error", timeout=30)
-        self.set_class(error is not None, "-unsaved")
-
     # --- drawing -----------------------------------------------------------------------
     def _rewrite_log(self) -> None:
         self.query_one(LogPanel).rewrite(self.session.log, self.narrator())
@@ -463,6 +457,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             round=view.round, turns=view.turns)
         self.query_one(StatusLine).show(view, self._blocker(view))
         self._show_players()
+        self.query_one(TeamPanel).show(view)
         combos = self.query_one(ComboColumn)
         combos.show(view, pickable)
         self.query_one(ComboDetails).show(combos.current if view.phase == "pick" else None)
@@ -514,8 +509,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return bool(others([a.kind for a in self.view.legal]))
         if action == "undo":
             return self.my_decision() and self.session.can_undo()
+        if action == "save":
+            return self.host_files()
         if action == "load":
-            return self.seating.hotseat
+            return self.seating.hotseat and self.host_files()
         return True
 
     def action_act(self, kind: str) -> None:
@@ -535,6 +532,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         elif legal:
             self.ask(action_label(Action(kind), self.view.names, self.view.map)
                      if keys_of(kind).text else keys_of(kind).label or kind, legal)
+
+    def host_files(self) -> bool:
+        """Whether saving and loading by name in this computer's folders is offered."""
+        return bool(getattr(self.app, "host_files", True))
 
     def _confirm_decline(self, declines: list[Action]) -> None:
         """Ask before a decline, saying what it will cause (from a preview of the action on
@@ -578,18 +579,20 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     def action_undo(self) -> None:
         try:
-            self.session.undo()
+            self.session.undo(seat=self.viewer)
         except IllegalAction as exc:
-            self.notify(refusal(exc, self.view.map), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning", markup=False)
 
     def action_save(self) -> None:
+        if not self.host_files():
+            return
         default = self.session.path.stem if self.session.path else "game"
 
         def save(name: str | None) -> None:
             if name:
                 self.save_as(name)
 
-        self.app.push_screen(SaveDialog(default, self.session.save_error), save)
+        self.app.push_screen(SaveDialog(default, self._storage_error), save)
 
     def save_as(self, name: str) -> None:
         """Save under ``name``; never over a file that is not this game's or not a save."""
@@ -601,21 +604,25 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 load_record(path)
             except RecordError:
                 self.notify(_("{path} is not a saved game; it was left untouched. "
-                              "Choose another name.").format(path=path.name), severity="error")
+                              "Choose another name.").format(path=path.name), severity="error",
+                            markup=False)
                 return
             self.notify(_("A save named {name} exists already; choose another name.").format(
-                name=path.stem), severity="error")
+                name=path.stem), severity="error", markup=False)
             return
         try:
             self.session.save_as(path)
         except OSError as exc:
             self.notify(_("Could not save to {path}: {error}").format(
-                path=path, error=exc.strerror or exc), severity="error")
+                path=path, error=exc.strerror or exc), severity="error", markup=False)
             return
-        self._show_save_error()
-        self.notify(_("Saved as {name}.").format(name=path.stem))
+        self._storage_error = None
+        self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
 
     def action_load(self) -> None:
+        if not self.host_files() or not self.seating.hotseat:
+            return
+
         def load(save: SaveInfo | None) -> None:
             if save is not None:
                 self.post_message(OpenSave(save.path))
@@ -636,9 +643,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
             ("←↑↓→, " + _("mouse"), _("Move on the map; Enter or a click chooses a region")),
             ("tab", _("Switch between the map and the combo column")),
             ("ctrl+p", _("Command palette: every action possible now and the rules, by name")),
-            ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
-            ("ctrl+o", _("Load a saved game")),
         ]
+        if self.host_files():
+            keys += [
+                ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
+                ("ctrl+o", _("Load a saved game")),
+            ]
         return keys
 
     def help_intro(self) -> str:
@@ -653,7 +663,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         game = played_game(self.session)
         topics: list[str] = []
         if self.focused is combos and combos.current is not None:
-            topics = combo_topics(combos.current, game)
+            topics = combo_topics(combos.current, game, bool(self.view.teams))
         elif self.map_view.cursor is not None:
             topics = region_topics(self.view, self.map_view.cursor, game)
         self.post_message(OpenHelp("rules", topics or phase_topics(self.view)))

@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.data import GAMES
 from smallworld_tui.engine import IllegalAction, new_game
-from smallworld_tui.engine.board import list_maps, load_map, map_for_players
+from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
 from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
@@ -25,8 +25,43 @@ from smallworld_tui.ui.widgets.save_list import SaveList
 
 DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
 MAX_PLAYERS = len(DEFAULT_NAMES)
-# the game options the form offers, by their name in the data tables
-OPTION_LABELS = {"flying_enters_anywhere": N_("Flying races may enter anywhere (game option)")}
+# the form offers every option of the chosen game's data table: a yes/no one as a checkbox, one
+# with a list of values as a menu; these are their labels (an option without one shows its name)
+OPTION_LABELS = {
+    "flying_enters_anywhere": N_("Flying races may enter anywhere (game option)"),
+    "fisher_pairs_share_a_river": N_("Fisher pairs must share a river (game option)"),
+    "teams": N_("Battle for Azeroth: play in teams"),
+    "two_player_boards": N_("Boards"),
+    "garrison_forts": N_("Garrison"),
+}
+VALUE_LABELS = {
+    ("two_player_boards", "LM"): N_("large + medium island"),
+    ("two_player_boards", "LS"): N_("large + small island"),
+    ("garrison_forts", "per_region"): N_("a fort in each region"),
+    ("garrison_forts", "one_per_turn"): N_("one fort a turn"),
+}
+# options that mean something only for some player counts
+OPTION_COUNTS = {"two_player_boards": (2,)}
+
+
+def all_options() -> dict[str, tuple[Any, tuple[Any, ...]]]:
+    """Every game option of every game: (its default, the values it may take)."""
+    out: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+    for rules in RULESETS.values():
+        for name, default in rules.default_options.items():
+            values = tuple(rules.option_values.get(name, ()))
+            out[name] = (default, values)
+    return out
+
+
+def option_label(name: str) -> str:
+    label = OPTION_LABELS.get(name)
+    return _(label) if label else name
+
+
+def value_label(name: str, value: Any) -> str:
+    label = VALUE_LABELS.get((name, value))
+    return _(label) if label else str(value)
 
 
 def game_title(game: str) -> str:
@@ -39,15 +74,17 @@ def game_title(game: str) -> str:
 def playable(content: str, maps: str) -> bool:
     """Whether the engine plays ``content``'s races and powers on ``maps``'s shipped maps
     (it says so by setting up a game on the first of them)."""
-    shipped = list_maps(maps)
-    if content not in RULESETS or not shipped:
+    if content not in RULESETS:
         return False
-    board = load_map(shipped[0])
-    try:
-        new_game([str(seat) for seat in range(board.players)], shipped[0], 0, game=content)
-    except IllegalAction:
-        return False
-    return True
+    for players in range(2, MAX_PLAYERS + 1):
+        shipped = maps_for(players, maps)
+        if shipped:
+            try:
+                new_game([str(seat) for seat in range(players)], shipped[0], 0, game=content)
+            except (IllegalAction, MapError):
+                return False
+            return True
+    return False
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -68,13 +105,24 @@ def split_choice(value: str) -> tuple[str, str]:
 
 
 def maps_for(players: int, game: str = "base") -> list[str]:
-    """Shipped maps of ``game`` for a player count, the official one first."""
+    """Shipped maps of ``game`` for a player count, the official one first.  A game whose
+    board is a set of faces drawn from the seed (Warcraft) offers the count's map name, which
+    means "drawn"."""
     try:
         official = map_for_players(players, game)
     except ValueError:
         official = ""
     found = [m for m in list_maps(game) if load_map(m).players == players]
+    if not found and official:
+        return [official]
     return sorted(found, key=lambda m: (m != official, m))
+
+
+def map_label(name: str) -> str:
+    """A map's entry in the menu (a drawn board set says so)."""
+    if name in list_maps():
+        return name
+    return _("{map}: islands drawn from the seed").format(map=name)
 
 
 class NewGameScreen(TranslatedBindings, Screen[None]):
@@ -113,9 +161,17 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                     yield Input(str(self.seed), type="integer", compact=True, id="seed")
                 yield Checkbox(_("Pass-the-device screen between players"), value=True,
                                compact=True, id="pass-screens")
-                for option, label in OPTION_LABELS.items():
-                    yield Checkbox(_(label), value=False, compact=True,
-                                   id=f"option-{option}")
+                for option, (default, values) in all_options().items():
+                    if values:
+                        with Horizontal(classes="field option-field",
+                                        id=f"option-field-{option}"):
+                            yield Label(option_label(option), classes="field-label")
+                            yield Select([(value_label(option, v), v) for v in values],
+                                         value=default, allow_blank=False, compact=True,
+                                         id=f"option-{option}")
+                    else:
+                        yield Checkbox(option_label(option), value=bool(default),
+                                       compact=True, id=f"option-{option}")
                 yield Static(id="new-error", classes="error")
                 yield Button(_("Start the game"), variant="primary", compact=True, id="start")
             with Vertical(id="new-saves", classes="panel"):
@@ -141,12 +197,15 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         content, maps_game = split_choice(self.game)
         maps = maps_for(self.players, maps_game)
         select: Select[str] = self.query_one("#map", Select)
-        select.set_options([(name, name) for name in maps])
+        select.set_options([(map_label(name), name) for name in maps])
         if maps:
             select.value = maps[0]
         options = RULESETS[content].default_options
-        for option in OPTION_LABELS:
-            self.query_one(f"#option-{option}").display = option in options
+        for option, (_default, values) in all_options().items():
+            shown = option in options and self.players in OPTION_COUNTS.get(
+                option, range(2, MAX_PLAYERS + 1))
+            self.query_one(f"#option-field-{option}" if values else f"#option-{option}"
+                           ).display = shown
 
     @on(Select.Changed, "#player-count")
     def players_changed(self, event: Select.Changed) -> None:
@@ -176,11 +235,17 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 game=game_title(maps_game), n=self.players))
             return
         defaults = RULESETS[content].default_options
-        options: dict[str, Any] = {o: self.query_one(f"#option-{o}", Checkbox).value
-                                   for o in OPTION_LABELS if o in defaults}
+        options: dict[str, Any] = {o: self._option_value(o) for o in defaults}
         setup = GameSetup(names, map_name, seed, content, options,
                           self.query_one("#pass-screens", Checkbox).value)
         self.post_message(StartGame(setup, self.show_error))
+
+    def _option_value(self, option: str) -> Any:
+        field = self.query_one(f"#option-{option}")
+        if isinstance(field, Checkbox):
+            return field.value
+        assert isinstance(field, Select)
+        return field.value
 
     def show_error(self, message: str) -> None:
         self.query_one("#new-error", Static).update(Text(message))

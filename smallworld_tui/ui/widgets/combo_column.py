@@ -12,6 +12,7 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.market import ComboView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name
+from smallworld_tui.ui.palette import race_colour
 
 
 def combo_prompt(combo: ComboView, affordable: bool) -> Table:
@@ -25,7 +26,8 @@ def combo_prompt(combo: ComboView, affordable: bool) -> Table:
     coins = _("+{coins}¢").format(coins=combo.coins) if combo.coins else ""
     grid.add_row(Text(_("{price}¢").format(price=combo.price),
                       style="bold" if affordable else "dim"),
-                 Text(combo_name(combo.race, combo.power), style="bold" if affordable else ""),
+                 Text(combo_name(combo.race, combo.power),
+                      style=f"{'bold' if affordable else ''} {race_colour(combo.race)}".strip()),
                  _("{tokens}t").format(tokens=combo.tokens), Text(coins, style="bold"))
     return grid
 

@@ -69,6 +69,18 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
     for kind in [*kinds, *([palette.FACE_DOWN] if kinds else [])]:
         out.append(_entry(palette.item_style(kind).glyph, styles.item(kind),
                           item_kind_name(kind)))
+    return _once(out)
+
+
+def _once(found: list[Entry]) -> list[Entry]:
+    """Each entry once: a glyph with the same meaning twice (a Mountain region and the
+    Mountain marker on it) is read the same way."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for sample, meaning in found:
+        if (sample.plain.strip(), meaning) not in seen:
+            seen.add((sample.plain.strip(), meaning))
+            out.append((sample, meaning))
     return out
 
 

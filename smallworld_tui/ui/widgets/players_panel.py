@@ -13,7 +13,7 @@ from rich.text import Text
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name, content_name, joined, race_name
-from smallworld_tui.ui.palette import item_kind, item_style, seat_letters
+from smallworld_tui.ui.palette import item_kind, item_style, race_colour, seat_letters
 from smallworld_tui.ui.widgets.seat_text import seat_color
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
@@ -27,6 +27,7 @@ class RaceLine:
     name: str
     numbers: str
     declined: bool = False
+    colour: str = ""  # the race's faction colour (Warcraft), else ""
 
 
 def race_lines(view: PlayerView, seat: int) -> list[RaceLine]:
@@ -39,8 +40,9 @@ def race_lines(view: PlayerView, seat: int) -> list[RaceLine]:
             name += " " + _("ally {name}").format(name=view.names[active.extra["ally"]])
         numbers = str(active.on_board) + (_("+{hand}").format(hand=active.hand)
                                           if active.hand else "")
-        out.append(RaceLine(name, numbers))
-    out += [RaceLine(_("† {race}").format(race=race_name(a.race)), str(a.on_board), True)
+        out.append(RaceLine(name, numbers, colour=race_colour(active.race)))
+    out += [RaceLine(_("† {race}").format(race=race_name(a.race)), str(a.on_board), True,
+                     race_colour(a.race))
             for a in view.armies_of(seat) if a.declined]
     return out
 
@@ -102,7 +104,7 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
     lines = []
     if compact and races:
         first = races.pop(0)
-        style = "dim" if first.declined else ""
+        style = f"dim {first.colour}" if first.declined else first.colour
         lines.append(_line([*head, (" ", ""), (first.name, style)], first.numbers, width,
                            [3, len(head) + 1]))
     else:
@@ -110,7 +112,8 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
         if not races and not compact:
             races = [RaceLine(_("no race yet"), "", True)]
     for race in races:
-        lines.append(_line([("  ", ""), (race.name, "dim" if race.declined else "bold")],
+        lines.append(_line([("  ", ""), (race.name,
+                             f"{'dim' if race.declined else 'bold'} {race.colour}".strip())],
                            race.numbers, width, [1]))
     items = held_items(view, seat)
     if items:
