@@ -7,7 +7,8 @@ Keypresses: the scripted typical turn of tests/ui/test_keypresses.py (pick, four
 a last conquest with the die, redeployment into three regions, end; target <= 15), then
 first turns of random games on every shipped map, played the same way by a keyboard player
 who conquers up to four random targets and spreads the tokens over up to three regions.
-Timings: medians (and min/max) on the 5-player map; targets: start <= 1 s, repaint <= 50 ms.
+Timings: medians (and min/max) on the 5-player map, repaints also on a 5-player Warcraft team
+game's five islands; targets: start <= 1 s, repaint <= 50 ms.
 No assertions.
 """
 
@@ -84,9 +85,11 @@ async def typical_turn_keys() -> int:
 
 
 async def random_first_turn(map_name: str, seed: int) -> int:
-    """Keys of the first player's first turn, played at the keyboard with random choices."""
-    players = load_map(map_name).players
-    session = GameSession(Record(players=NAMES[:players], map=map_name, seed=seed))
+    """Keys of the first player's first turn, played at the keyboard with random choices
+    (the map's own game)."""
+    board = load_map(map_name)
+    session = GameSession(Record(players=NAMES[:board.players], map=map_name, seed=seed,
+                                 game=board.game))
     chooser = random.Random(seed)
     app = SmallWorldApp(session, pass_screens=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -125,6 +128,25 @@ def new_session() -> GameSession:
     return GameSession(record)
 
 
+def warcraft_session() -> GameSession:
+    """Five players in teams on a board set of five islands drawn from the seed."""
+    return GameSession(Record(players=NAMES, map="warcraft-5p", seed=3, game="warcraft",
+                              options={"teams": True}))
+
+
+def to_redeployment(session: GameSession) -> None:
+    """The first player picks the first combo, conquers once and ends the conquest (any
+    other decision on the way: its first choice)."""
+    session.apply(Action("pick", 0))
+    conquered = False
+    while session.view(0).phase != "redeploy":
+        legal = session.view(0).legal
+        wanted = [a for a in legal if a.kind == ("end_conquest" if conquered else "conquer")]
+        action = (wanted or legal)[0]
+        conquered = conquered or action.kind == "conquer"
+        session.apply(action)
+
+
 async def start_once() -> float:
     """Seconds from creating the app to its first frame of the game screen."""
     session = new_session()
@@ -144,17 +166,13 @@ async def start_once() -> float:
     return first[0] - start
 
 
-async def repaint_samples(keys: int) -> dict[str, list[float]]:
+async def repaint_samples(keys: int, session: GameSession) -> dict[str, list[float]]:
     """Keypress-to-repaint for a token placed and taken back (the action goes through the
     session, the screen redraws, then a frame is rendered) and for a map cursor move."""
-    session = new_session()
-    app = SmallWorldApp(session)
+    app = SmallWorldApp(session, pass_screens=False)
     samples: dict[str, list[float]] = {"place/undo token": [], "move map cursor": []}
     async with app.run_test(size=SIZE) as pilot:
-        session.apply(Action("pick", 0))
-        view = session.view(0)
-        session.apply(next(a for a in view.legal if a.kind == "conquer"))
-        session.apply(Action("end_conquest"))
+        to_redeployment(session)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -204,7 +222,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"keypresses, scripted typical turn (base-2p): {asyncio.run(typical_turn_keys())} "
           f"(target <= 15)")
-    for map_name in list_maps():
+    for map_name in list_maps():  # a Warcraft first turn has more choices: timed below
         keys = [asyncio.run(random_first_turn(map_name, seed)) for seed in range(args.turns)]
         print(f"keypresses, random first turns on {map_name}: median "
               f"{statistics.median(keys):.1f} (min {min(keys)}, max {max(keys)}, "
@@ -212,8 +230,9 @@ def main() -> None:
     report("import the UI (fresh interpreter)", [import_time() for _ in range(args.runs)], 1.0)
     report("app start to first frame", [asyncio.run(start_once()) for _ in range(args.runs)],
            1.0)
-    for name, values in asyncio.run(repaint_samples(args.keys)).items():
-        report(f"keypress to repaint, {name}", values, 0.05)
+    for board, make in (("base-5p", new_session), ("warcraft-5p in teams", warcraft_session)):
+        for name, values in asyncio.run(repaint_samples(args.keys, make())).items():
+            report(f"keypress to repaint on {board}, {name}", values, 0.05)
 
 
 if __name__ == "__main__":

@@ -411,7 +411,17 @@ def score_label(label: str) -> str:
         return _("{race} regions").format(race=race_name(id_))
     if what in CONTENT_KINDS and what != "item":
         return content_name(what, id_)
+    if what == "faction":
+        return _("{faction} bonus").format(faction=faction_name(id_))
     return label
+
+
+def faction_name(faction: str) -> str:
+    """A faction's name, from the first game whose data table has it (the id otherwise)."""
+    for game in GAMES:
+        if faction in entries("faction", game):
+            return display_name("faction", faction, game=game)
+    return faction
 
 
 def action_owner(kind: str) -> Content | None:

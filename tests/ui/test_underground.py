@@ -13,6 +13,7 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
+from smallworld_tui.ui.screens.new_game import maps_for
 from smallworld_tui.ui.widgets.legend import legend_entries
 from smallworld_tui.ui.widgets.map_view import label_parts
 from ui.driver import game_screen, settle
@@ -113,3 +114,8 @@ async def test_the_new_game_screen_starts_a_mixed_game() -> None:
         assert screen.session.record.game == "underground"
         assert screen.session.record.map == "base-2p"
         assert any(r.neutral and r.race == "underground:monster" for r in screen.view.regions)
+
+
+def test_the_new_game_screen_offers_the_underground_map_of_each_count_first() -> None:
+    for players in range(2, 6):
+        assert maps_for(players, "underground")[0] == f"underground-{players}p"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from rich.text import Text
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox, OptionList, Select
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.cli import main
@@ -17,6 +17,7 @@ from smallworld_tui.engine import Action, Record
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.describe import content_name, score_label
 from smallworld_tui.ui.palette import faction_colour, race_colour
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics
 from smallworld_tui.ui.screens.end import EndScreen, headline
@@ -24,12 +25,14 @@ from smallworld_tui.ui.screens.new_game import game_choices
 from smallworld_tui.ui.teams import team_line, team_result_table
 from smallworld_tui.ui.widgets.combo_column import combo_prompt
 from smallworld_tui.ui.widgets.legend import legend_entries
+from smallworld_tui.ui.widgets.players_panel import player_lines
+from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
 from smallworld_tui.ui.widgets.team_panel import TeamPanel
 from ui.driver import game_screen, settle, text_of
 
 SIZE = (120, 40)
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
-READING = ("14", "14", "A3", "a3", "3t", "-2t", "14")  # the legend's first entries
+READING = ("14", "14", "A3", "a3", "3t", "-2t", "14", "3t")  # the legend's first entries
 
 
 def wc_session(players: int = 4, teams: bool = True, seed: int = 3) -> GameSession:
@@ -96,6 +99,7 @@ def test_the_legend_has_an_entry_for_every_warcraft_glyph_shown() -> None:
         if f"warcraft:{piece}" in view.pieces:
             assert row["glyph"] in samples, piece
     assert "?" in samples  # an item face down
+    assert "another island: +1 travel included" in [meaning for _s, meaning in found]
     pairs = [(sample.plain.strip(), meaning) for sample, meaning in found]
     assert len(pairs) == len(set(pairs))  # each entry once
     glyphs: dict[str, set[str]] = {}
@@ -190,3 +194,40 @@ def test_sim_plays_warcraft(args: list[str]) -> None:
 def test_teams_in_a_game_without_them_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["sim", "--game", "base", "--teams", "--games", "1"])
     assert result.exit_code == 2 and "teams" in result.output
+
+
+def test_the_players_panel_names_the_artifacts_and_places_held() -> None:
+    _state, record = play_random_game(NAMES[:3], None, 5, game="warcraft")
+    record.actions = record.actions[:150]
+    view = GameSession(record).view(SPECTATOR)
+    held = {seat: [q for r in view.regions if r.seat == seat for q in r.items]
+            for seat in range(3)}
+    seat = next(s for s, items in held.items() if items)
+    shown = " ".join(line.plain for line in player_lines(view, seat, 60))
+    for qid in held[seat]:
+        assert content_name("item", qid) in shown
+
+
+async def test_the_rules_of_a_warcraft_team_game_come_first_and_i_shows_the_team_market(
+        ) -> None:
+    s = wc_session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        options = app.screen.query_one(RulesBrowser).query_one(
+            "#rules-topics", OptionList).options
+        ids = [o.id for o in options if o.id is not None]
+        assert ids.index("warcraft:teams") < ids.index("base:setup")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("i")  # the combo column has the focus while picking
+        await settle(pilot)
+        shown = app.screen.query_one(RulesBrowser).shown
+        combo = s.view(0).combos[0]
+        assert shown[:2] == [combo.race, combo.power] and "warcraft:team_combos" in shown
+
+
+def test_the_faction_bonus_is_named_in_scores() -> None:
+    assert score_label("faction:horde") == "Horde bonus"

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from smallworld_tui.data import entries
+from smallworld_tui.data import entries, table
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.board import Map
 from smallworld_tui.i18n import _
@@ -45,6 +45,10 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
         _entry("-2t", styles.mark("final"), _("2 short: try the die")),
         _entry("14", styles.mark("own"), _("your region")),
     ]
+    travel = table(board.game).get("rules", {}).get("travel_cost", 0)
+    if travel:
+        out.append(_entry(f"{2 + travel}t", styles.mark("target"),
+                          _("another island: +{n} travel included").format(n=travel)))
     used = {r.terrain for r in board.regions}
     for terrain, _row in entries("terrain", board.game).items():
         if terrain in used:
