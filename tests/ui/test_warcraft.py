@@ -4,6 +4,8 @@ seen, an opponent's never), the team result at the end, rules topics and the com
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from rich.text import Text
@@ -16,6 +18,8 @@ from smallworld_tui.data import entries
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
+from smallworld_tui.ssh.store import Store
+from smallworld_tui.ssh.tables import Tables
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.describe import content_name, score_label
 from smallworld_tui.ui.palette import faction_colour, race_colour
@@ -231,3 +235,26 @@ async def test_the_rules_of_a_warcraft_team_game_come_first_and_i_shows_the_team
 
 def test_the_faction_bonus_is_named_in_scores() -> None:
     assert score_label("faction:horde") == "Horde bonus"
+
+
+def test_serve_opens_a_warcraft_team_table(tmp_path: Path) -> None:
+    env = {"SMALLWORLD_TUI_DATA": str(tmp_path / "data")}
+    result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", "1", "--password",
+                                       "pw", "--host", "256.0.0.1", "--game", "warcraft",
+                                       "--teams", "--players", "4"], env=env)
+    assert "Table 1: warcraft-4p, 4 players." in result.output  # then it cannot listen
+    store = Store(tmp_path / "data" / "server.sqlite3")
+    try:
+        tables = Tables(store)
+        tables.restore()
+        (table,) = tables.listing()
+    finally:
+        store.close()
+    assert table.settings.game == "warcraft" and table.settings.options["teams"] is True
+
+
+def test_serve_refuses_teams_in_a_game_without_them(tmp_path: Path) -> None:
+    env = {"SMALLWORLD_TUI_DATA": str(tmp_path / "data")}
+    result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", "1", "--password",
+                                       "pw", "--teams", "--players", "2"], env=env)
+    assert result.exit_code == 2 and "unknown game option" in result.output
