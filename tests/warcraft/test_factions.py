@@ -6,16 +6,13 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, give
 
+from smallworld_tui.data import entries
 from smallworld_tui.engine import GameState
-from smallworld_tui.engine.content import ITEMS, instantiate
-from smallworld_tui.engine.content.traits import Place
 from smallworld_tui.engine.content.warcraft.factions import (
-    FactionRule,
     enemy,
     faction,
     regions_taken_from,
 )
-from smallworld_tui.engine.state import Army
 from warcraft.helpers import breakdown, play_out, wc_game
 
 
@@ -106,29 +103,19 @@ def test_the_bonus_is_the_data_tables_number(monkeypatch: pytest.MonkeyPatch) ->
     assert conquer(g, 0, 9)["faction:horde"] == 3
 
 
-class Banner(Place, FactionRule):
-    """A test place: a Neutral holder fights for the Horde; up to twice per enemy race."""
-
-    id = "battleground"
-
-    def fights_for(self, g: GameState, army: Army, side: str) -> str:
-        return "horde" if side == "neutral" else side
-
-    def bonus_per_race(self, g: GameState, army: Army, most: int) -> int:
-        return 2
-
-
-def test_content_may_change_the_side_and_the_coins_per_enemy_race(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ITEMS, "warcraft:battleground", instantiate("warcraft", Banner))
+def test_content_may_change_the_side_and_the_coins_per_enemy_race() -> None:
+    """The Battleground: a Neutral holder fights for the Horde; twice per enemy race."""
     g = wc_game()
     give(g, 0, "ethereals", "farming", {8: 1}, hand=9)
     g.hidden.remove("warcraft:battleground")
-    g.items["warcraft:battleground"] = 8
+    g.move_item("warcraft:battleground", 8)
     give(g, 1, "humans", "mining", {9: 1, 10: 1})
     give(g, 2, "dwarves", "herbalist", {11: 1})
-    lines = conquer(g, 0, 9, 10, 11)
-    assert lines["faction:horde"] == 2 + 1
+    begin_turn(g, 0)
+    act(g, "side_with", list(entries("faction", "warcraft")).index("horde"))
+    for r in (9, 10, 11):
+        act(g, "conquer", r)
+    assert breakdown(play_out(g), 0)["faction:horde"] == 2 + 1
 
 
 def test_regions_taken_from_a_faction_for_content_scoring_regions() -> None:

@@ -5,8 +5,8 @@ Positions are built on the test islands (tests/maps/wc-test.map): island 0 — 0
 (entry, Murloc), 1 hill, 2 forest (entry), 3 mountain, 4 swamp (magic, marker), 5 hill
 (entry), 6 lake, 7 farmland (great cavern, Murloc); island 1 — 8 forest (entry), 9 swamp
 (Murloc), 10 farmland (marker), 11 hill (entry), 12 mountain; island 2 — 13 farmland
-(entry), 14 forest (entry), 15 hill (marker), 16 swamp.  Powers, artifacts and places are
-the plain stand-ins of conftest.py unless their class exists.
+(entry), 14 forest (entry), 15 hill (marker), 16 swamp.  The powers paired with a race have
+no rule touching what a test looks at, unless the test is about that pairing.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from smallworld_tui.engine import GameState, IllegalAction, imagine, legal_actio
 from smallworld_tui.engine import apply as apply_action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask
-from smallworld_tui.engine.content import POWERS, RACES, instantiate
-from smallworld_tui.engine.content.traits import CostChange, Power, discount
+from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.races import ALL, ARTIFACTS
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
@@ -87,12 +86,8 @@ def set_coins(g: GameState, seat: int, coins: int) -> None:
 
 
 def discounted(monkeypatch: pytest.MonkeyPatch, tokens: int) -> str:
-    """A power taking ``tokens`` off every conquest, standing in for Blacksmith."""
-    def cost_changes(self: Power, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        return discount(g.map.all_mask, tokens)
-
-    cls = type("Cheap", (Power,), {"id": "blacksmith", "cost_changes": cost_changes})
-    monkeypatch.setitem(POWERS, "warcraft:blacksmith", instantiate("warcraft", cls))
+    """Blacksmith, taking ``tokens`` off every conquest."""
+    monkeypatch.setitem(POWERS["warcraft:blacksmith"].row, "discount", tokens)
     return "blacksmith"
 
 

@@ -198,8 +198,10 @@ class Doomhammer(Artifact):
         self.seen(g, army.seat)  # it may have come without a conquest (a theft)
 
     def force(self, g: GameState, army: Army) -> int:
-        """The tokens the hammer's conquest takes: one, or the race's least."""
-        return g.hooks(army).minimum
+        """The tokens the hammer's conquest takes: one, or as many as the race conquers with
+        and keeps in a region at least (the Tauren's 2)."""
+        hooks = g.hooks(army)
+        return max(hooks.minimum, hooks.kept)
 
     def refusal(self, g: GameState, army: Army) -> Reason | None:
         reason = used(g, self) or conquest_refusal(g, army, self.force(g, army))
@@ -227,12 +229,10 @@ class Doomhammer(Artifact):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        reason = self.refusal(g, army) or not_a_region(g, r)
+        reason = self.refusal(g, army) or not_a_region(g, r) or why_unaided(g, army, r)
         if reason is not None:
             return reason
-        if not reach_mask(g, army) >> r & 1:
-            return why_unreachable(g, army, r)
-        return why_unaided(g, army, r)
+        return why_unreachable(g, army, r)
 
 
 class Frostmourne(ReadiedItem, Artifact):
