@@ -41,7 +41,7 @@ def test_rulebook_example_one_coin_per_enemy_race_however_many_regions() -> None
     give(g, 0, "blood_elves", "farming", hand=10)
     give(g, 1, "dwarves", "herbalist", {8: 1})
     give(g, 2, "humans", "mining", {9: 1, 10: 1})
-    assert conquer(g, 0, 8, 9, 10)["faction:horde"] == 2
+    assert conquer(g, 0, 8, 9, 10)["faction:warcraft:horde"] == 2
 
 
 def test_a_players_active_and_declined_races_are_two_races() -> None:
@@ -49,7 +49,7 @@ def test_a_players_active_and_declined_races_are_two_races() -> None:
     give(g, 0, "trolls", "farming", {8: 1}, hand=10)
     give(g, 1, "humans", "mining", {9: 1})
     give(g, 1, "dwarves", "herbalist", {10: 1}, declined=True)
-    assert conquer(g, 0, 9, 10)["faction:horde"] == 2
+    assert conquer(g, 0, 9, 10)["faction:warcraft:horde"] == 2
 
 
 def test_neutral_races_and_murlocs_give_no_bonus() -> None:
@@ -83,16 +83,16 @@ def test_ones_own_declined_enemy_race_counts() -> None:
     g = wc_game()
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 0, "humans", "mining", {9: 1}, declined=True)
-    assert conquer(g, 0, 9)["faction:horde"] == 1
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 1
 
 
 def test_the_bonus_counts_this_turn_only() -> None:
     g = wc_game()
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 1, "humans", "mining", {9: 1, 12: 1})
-    assert conquer(g, 0, 9)["faction:horde"] == 1
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 1
     lines = conquer(g, 0)
-    assert "faction:horde" not in lines
+    assert "faction:warcraft:horde" not in lines
 
 
 def test_the_bonus_is_the_data_tables_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,7 +100,7 @@ def test_the_bonus_is_the_data_tables_number(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(g.rules.table["rules"], "faction_bonus", 3)
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 1, "humans", "mining", {9: 1})
-    assert conquer(g, 0, 9)["faction:horde"] == 3
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 3
 
 
 def test_content_may_change_the_side_and_the_coins_per_enemy_race() -> None:
@@ -115,7 +115,7 @@ def test_content_may_change_the_side_and_the_coins_per_enemy_race() -> None:
     act(g, "side_with", list(entries("faction", "warcraft")).index("horde"))
     for r in (9, 10, 11):
         act(g, "conquer", r)
-    assert breakdown(play_out(g), 0)["faction:horde"] == 2 + 1
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2 + 1
 
 
 def test_regions_taken_from_a_faction_for_content_scoring_regions() -> None:

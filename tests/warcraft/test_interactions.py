@@ -420,7 +420,7 @@ def test_orcs_on_the_battleground_score_both_bonuses() -> None:
     act(g, "conquer", 9)
     act(g, "conquer", 10)
     lines = breakdown(play_out(g), 0)
-    assert lines["faction:horde"] == 2 and lines[f"race:{GAME}:orcs"] == 2
+    assert lines[f"faction:{GAME}:horde"] == 2 and lines[f"race:{GAME}:orcs"] == 2
 
 
 def test_a_region_the_champion_holds_alone_is_not_empty() -> None:

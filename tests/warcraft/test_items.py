@@ -471,7 +471,7 @@ def test_the_battleground_pays_the_faction_bonus_twice_per_enemy_race() -> None:
     begin_turn(g, 0)
     for r in (9, 11, 8):
         act(g, "conquer", r)
-    assert breakdown(play_out(g), 0)["faction:horde"] == 2 + 1
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2 + 1
     check(g)
 
 
@@ -489,7 +489,7 @@ def test_a_neutral_race_on_the_battleground_sides_with_a_faction_for_the_turn() 
     assert "already sides with a faction" in refused(g, "side_with", sides.index("alliance"))
     act(g, "conquer", 9)
     act(g, "conquer", 11)
-    assert breakdown(play_out(g), 0)["faction:horde"] == 2
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2
     begin_turn(g, 0)
     assert targets(g, "side_with") and naga.mask >> 10 & 1
     lines = breakdown(play_out(g), 0)
@@ -508,7 +508,7 @@ def test_a_neutral_race_may_side_with_a_faction_while_redeploying() -> None:
     alliance = list(entries("faction", "warcraft")).index("alliance")
     assert alliance in targets(g, "side_with")
     act(g, "side_with", alliance)
-    assert breakdown(play_out(g), 0)["faction:alliance"] == 1
+    assert breakdown(play_out(g), 0)["faction:warcraft:alliance"] == 1
 
 
 def test_the_side_is_chosen_before_scoring() -> None:

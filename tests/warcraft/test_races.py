@@ -460,7 +460,7 @@ def test_bombs_turn_up_at_the_start_of_the_next_goblin_turn() -> None:
     assert not g.pieces.mask(BOMB) and g.item_data[GOBLINS]["seen"] == [1, 1]
     assert humans.id in g.turn.defenders  # they redeploy at the end of the Goblins' turn
     events = play_out(g)
-    assert breakdown(events, 0)["faction:horde"] == 1  # the explosion was their conquest
+    assert breakdown(events, 0)["faction:warcraft:horde"] == 1  # the explosion was their conquest
     assert [(e.seat, e["count"]) for e in of(events, "deployed")][-1] == (1, 2)
     check(g)
 
@@ -734,7 +734,7 @@ def test_orcs_earn_a_coin_per_alliance_region_on_top_of_the_faction_bonus() -> N
     for r in (8, 10, 12):
         act(g, "conquer", r)
     lines = breakdown(play_out(g), 0)
-    assert lines["race:warcraft:orcs"] == 2 and lines["faction:horde"] == 1
+    assert lines["race:warcraft:orcs"] == 2 and lines["faction:warcraft:horde"] == 1
     check(g)
 
 
