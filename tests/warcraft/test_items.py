@@ -296,6 +296,31 @@ def test_the_ashes_never_reach_water_nor_waive_a_waived_travel_cost() -> None:
     check(g)
 
 
+def test_with_option_paid_the_ashes_cost_the_travel_cost_for_a_region_not_bordered() -> None:
+    g = wc_game(ashes_travel_cost="paid")
+    trolls = give(g, 0, "trolls", "herbalist", {1: 1, 2: 1}, hand=8)
+    reveal(g, ASHES, 2)
+    begin_turn(g, 0)
+    assert cost(g, trolls, 13) == 3 and cost(g, trolls, 3) == 3  # ready or not
+    act(g, "ashes")
+    assert cost(g, trolls, 13) == 3 and cost(g, trolls, 15) == 3  # 2 + the travel cost
+    assert cost(g, trolls, 3) == 3  # bordered: Mountain, no travel cost
+    act(g, "conquer", 15)
+    assert trolls.hand == 5 and g.items[q(ASHES)] == 15
+    assert cost(g, trolls, 8) == 3  # used: the game's own travel cost only
+    check(g)
+
+
+def test_with_option_paid_a_rule_waiving_travel_still_waives_it_for_the_ashes() -> None:
+    g = wc_game(ashes_travel_cost="paid")
+    trolls = give(g, 0, "trolls", "sailor", {1: 1, 2: 1}, hand=8)
+    reveal(g, ASHES, 2)
+    begin_turn(g, 0)
+    act(g, "ashes")
+    assert cost(g, trolls, 15) == 2 and cost(g, trolls, 13) == 2
+    check(g)
+
+
 # --- Doomhammer ----------------------------------------------------------------------------------
 
 def test_the_doomhammer_takes_a_region_with_one_token_for_two_coins_to_the_bank() -> None:

@@ -113,7 +113,7 @@ def test_content_moving_tokens_in_reveals_the_marker_too() -> None:
 def test_game_options_defaults_and_allowed_values() -> None:
     g = wc_game()
     assert g.options == {"teams": False, "two_player_boards": "LM",
-                         "garrison_forts": "per_region"}
+                         "garrison_forts": "per_region", "ashes_travel_cost": "waived"}
     chosen = wc_game(teams=True, garrison_forts="one_per_turn").options
     assert chosen["teams"] is True and chosen["garrison_forts"] == "one_per_turn"
     with pytest.raises(IllegalAction, match="garrison_forts must be one of per_region, "
