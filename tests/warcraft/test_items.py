@@ -1,6 +1,6 @@
 """The 5 Artifacts and 7 Legendary Places of Small World of Warcraft: each item's rule, its
-edge cases and our rulings (warcraft.md §4, §8, §11; docs/rulings.md, "Warcraft: artifacts
-and legendary places").
+edge cases and our rulings (warcraft.md §4, §8, §11; docs/rulings.md, "Small World
+of Warcraft", "Artifacts and legendary places").
 
 Positions are built on the test islands (tests/maps/wc-test.map): island 0 is 0 farmland
 (entry), 1 hill, 2 forest (entry), 3 mountain, 4 swamp+magic (marker), 5 hill (entry), 6 the

@@ -1,5 +1,6 @@
 """The 20 special powers of Small World of Warcraft: each power's rule, its edge cases and our
-rulings (warcraft.md §7, §11; docs/rulings.md, "Warcraft: special powers").
+rulings (warcraft.md §7, §11; docs/rulings.md, "Small World of Warcraft",
+"Special powers").
 
 Positions are built on the test islands (tests/warcraft/helpers.py):
 island 0: 0 Farmland (entry, Murloc), 1 Hill, 2 Forest (entry), 3 Mountain, 4 Swamp (Magic,

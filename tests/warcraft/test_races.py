@@ -1,5 +1,5 @@
 """The 16 races of Small World of Warcraft: each racial rule, its edge cases and our rulings
-(warcraft.md §6, §11; docs/rulings.md, "Warcraft: races").
+(warcraft.md §6, §11; docs/rulings.md, "Small World of Warcraft", "Races").
 
 Positions are built on the test islands (tests/maps/wc-test.map): island 0 — 0 farmland
 (entry, Murloc), 1 hill, 2 forest (entry), 3 mountain, 4 swamp (magic, marker), 5 hill
