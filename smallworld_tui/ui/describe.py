@@ -405,23 +405,16 @@ class Narrator:
 
 
 def score_label(label: str) -> str:
-    """A scoring line's label ("regions:elves", "power:alchemist") in words."""
+    """A scoring line's label ("regions:elves", "power:alchemist", "faction:warcraft:horde")
+    in words."""
     what, _sep, id_ = label.partition(":")
     if what == "regions":
         return _("{race} regions").format(race=race_name(id_))
-    if what in CONTENT_KINDS and what != "item":
-        return content_name(what, id_)
     if what == "faction":
-        return _("{faction} bonus").format(faction=faction_name(id_))
+        return _("{faction} bonus").format(faction=display_name("faction", id_))
+    if what in ("race", "power", "relic", "place", "artifact", "piece"):
+        return display_name(what, id_)  # type: ignore[arg-type]
     return label
-
-
-def faction_name(faction: str) -> str:
-    """A faction's name, from the first game whose data table has it (the id otherwise)."""
-    for game in GAMES:
-        if faction in entries("faction", game):
-            return display_name("faction", faction, game=game)
-    return faction
 
 
 def action_owner(kind: str) -> Content | None:

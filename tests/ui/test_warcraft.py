@@ -234,7 +234,7 @@ async def test_the_rules_of_a_warcraft_team_game_come_first_and_i_shows_the_team
 
 
 def test_the_faction_bonus_is_named_in_scores() -> None:
-    assert score_label("faction:horde") == "Horde bonus"
+    assert score_label("faction:warcraft:horde") == "Horde bonus"
 
 
 def test_serve_opens_a_warcraft_team_table(tmp_path: Path) -> None:

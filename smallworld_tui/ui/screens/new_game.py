@@ -33,12 +33,15 @@ OPTION_LABELS = {
     "teams": N_("Battle for Azeroth: play in teams"),
     "two_player_boards": N_("Boards"),
     "garrison_forts": N_("Garrison"),
+    "ashes_travel_cost": N_("Ashes"),  # of Al'ar
 }
 VALUE_LABELS = {
     ("two_player_boards", "LM"): N_("large + medium island"),
     ("two_player_boards", "LS"): N_("large + small island"),
     ("garrison_forts", "per_region"): N_("a fort in each region"),
     ("garrison_forts", "one_per_turn"): N_("one fort a turn"),
+    ("ashes_travel_cost", "waived"): N_("waive the travel cost"),
+    ("ashes_travel_cost", "paid"): N_("pay the travel cost"),
 }
 # options that mean something only for some player counts
 OPTION_COUNTS = {"two_player_boards": (2,)}
