@@ -72,11 +72,21 @@ def refusal(exc: IllegalAction, board: Map | None = None) -> str:
     return exc.render(_, label, content_name)
 
 
+# Japanese names of the Underground and Warcraft powers are already attributive ("探検家の",
+# "臆病な", "漁をする", "神秘的"): they go straight before the race, where the base game's
+# nouns ("飛行能力") take the combo template's "の".
+ATTRIBUTIVE_ENDINGS = ("の", "な", "い", "る", "う", "た", "む", "す", "く", "ぐ", "つ", "ぬ", "ぶ",
+                       "的")
+
+
 def combo_name(race: str, power: str) -> str:
     """A race with its power, e.g. "Flying Trolls" (the race alone without a power)."""
     if not power:
         return race_name(race)
-    return _("{power} {race}").format(power=power_name(power), race=race_name(race))
+    adjective = power_name(power)
+    if adjective.endswith(ATTRIBUTIVE_ENDINGS):
+        return adjective + race_name(race)
+    return _("{power} {race}").format(power=adjective, race=race_name(race))
 
 
 def army_name(army: ArmyView) -> str:

@@ -13,7 +13,7 @@ from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.i18n import set_language
-from smallworld_tui.ui.describe import Narrator, action_label, region_label
+from smallworld_tui.ui.describe import Narrator, action_label, combo_name, region_label
 
 BOARD = load_map("base-2p")
 NAMES = ["Amy", "Ben"]
@@ -250,3 +250,17 @@ def test_the_faction_bonus_line_names_the_faction() -> None:
         assert "ホード陣営ボーナス +1" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
     finally:
         set_language(None)
+
+
+def test_japanese_combo_names_join_an_attributive_power_directly() -> None:
+    set_language("ja")
+    try:
+        worgen = combo_name("warcraft:worgen", "warcraft:explorer")
+        gnomes = combo_name("underground:gnomes", "underground:fisher")
+        trolls = combo_name("trolls", "flying")
+    finally:
+        set_language(None)
+    assert worgen.startswith("探検家の") and "のの" not in worgen
+    assert gnomes.startswith("漁をする") and "るの" not in gnomes
+    assert trolls.startswith("飛行能力の")  # a base game power is a noun: "の" joins it
+    assert combo_name("trolls", "flying") == "Flying Trolls"
