@@ -31,6 +31,7 @@ from smallworld_tui.ui.widgets.combo_column import combo_prompt
 from smallworld_tui.ui.widgets.legend import legend_entries
 from smallworld_tui.ui.widgets.players_panel import player_lines
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
+from smallworld_tui.ui.widgets.status_line import status_text
 from smallworld_tui.ui.widgets.team_panel import TeamPanel
 from ui.driver import game_screen, settle, text_of
 
@@ -258,3 +259,11 @@ def test_serve_refuses_teams_in_a_game_without_them(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", "1", "--password",
                                        "pw", "--teams", "--players", "2"], env=env)
     assert result.exit_code == 2 and "unknown game option" in result.output
+
+
+def test_the_prompt_asks_for_a_choice_that_comes_before_any_conquest() -> None:
+    s = wc_session(players=5)
+    s.apply(Action("pick", 0))  # Garrison Worgen: a form first
+    assert {a.kind for a in s.view(0).legal} == {"human_form", "worgen_form"}
+    prompt = status_text(s.view(0)).plain
+    assert "first o: Take human form" in prompt and "region to conquer" not in prompt

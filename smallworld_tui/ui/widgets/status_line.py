@@ -8,8 +8,8 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import army_name, joined, race_name, tokens
-from smallworld_tui.ui.keymap import keys_of
+from smallworld_tui.ui.describe import action_label, army_name, joined, race_name, tokens
+from smallworld_tui.ui.keymap import TYPED, keys_of, others
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 from smallworld_tui.ui.wrap import Folded
@@ -56,6 +56,13 @@ def _conquer_task(view: PlayerView, army: ArmyView) -> str:
     elif army.hand < 1:
         parts.append(_("{army}: no tokens left in hand; e ends your conquests").format(
             army=army_name(army)))
+    elif not any(a.kind in TYPED for a in view.legal) and others(
+            [a.kind for a in view.legal]):
+        # a choice comes before any conquest (the Worgen's form)
+        choices = joined(action_label(a, view.names, view.map) for a in view.legal
+                         if a.kind in others([a.kind]))
+        parts.append(_("{army}, {hand} in hand: first o: {choices}").format(
+            army=army_name(army), hand=army.hand, choices=choices))
     else:
         parts.append(_("{army}, {hand} in hand: type or choose a region to conquer").format(
             army=army_name(army), hand=army.hand))
