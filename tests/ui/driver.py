@@ -13,6 +13,7 @@ from textual.widgets import Static
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.keymap import TYPED, keys_of, others
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.game import GameScreen
@@ -135,11 +136,15 @@ def binding_for(action: Action, hand: int) -> str:
     kind = action.kind
     if kind == "pick":
         return f"digit({action.target})"
-    if kind in SIMPLE_KEYS or kind in ON_REGION_KEYS or kind in ("decline", "ally"):
-        return f"act('{kind}')"
     if kind == "deploy":
         return "place_all" if action.count == hand else f"place({action.count})"
-    return ""  # a region chosen on the map
+    if kind in TYPED:
+        return ""  # a region chosen on the map
+    if keys_of(kind).key or kind in ("decline", "ally"):
+        return f"act('{kind}')"
+    if others([kind]):
+        return "other_actions"  # the menu of a race's, power's or item's own actions
+    return ""
 
 
 async def quick_act(pilot: Pilot[None], action: Action) -> None:
