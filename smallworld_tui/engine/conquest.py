@@ -333,14 +333,14 @@ def empty_region(g: GameState, army: Army, region: int) -> int:
 
 def retire(g: GameState, army: Army) -> None:
     """The race leaves the map for good: tokens to the tray, banner back to the market."""
-    for r in bits(army.mask):
+    regions, army.mask = army.mask, 0
+    for r in bits(regions):
         g.tray[army.race] += g.region_tokens[r]
         g.region_tokens[r] = 0
         g.region_army[r] = NOBODY
-        g.clear_pieces(r)
+        g.clear_pieces(r, army)
     g.tray[army.race] += army.hand
     army.hand = 0
-    army.mask = 0
     army.reserve.clear()
     army.alive = False
     if army.badge:
