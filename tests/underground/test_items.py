@@ -312,6 +312,19 @@ def test_orb_takes_the_token_from_hand_when_the_tray_is_empty():
     check(g)
 
 
+def test_orb_replaces_a_lone_token_standing_with_the_keep():
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=1)
+    reveal(g, ORB, MUDPOOL_W)
+    give(g, 1, "ogres", "wise", {MOUNTAIN: 1})
+    reveal(g, KEEP, MOUNTAIN)
+    begin_turn(g, 0)
+    assert targets(g, "orb") == {MOUNTAIN}  # the Keep defends, yet the token is alone
+    act(g, "orb", MOUNTAIN)
+    assert g.region_army[MOUNTAIN] == drow.id and g.items[q(KEEP)] == MOUNTAIN
+    check(g)
+
+
 def test_orb_spares_a_lone_gnome():
     g = ug()
     give(g, 0, "drow", "stone", {MUDPOOL_W: 1, CRYSTAL: 1}, hand=2)
