@@ -108,17 +108,12 @@ def _water_reason(g: GameState) -> Reason:
     return N_("{region} is water: no race may conquer it"), {}
 
 
-def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
-    """What ``region`` costs before any change: its terrain's base cost, the pieces on it
-    and, unless ``as_if_empty``, the tokens defending it."""
-    cost = g.base_cost[region] + g.pieces.defence[region]
-    return cost if as_if_empty else cost + g.region_tokens[region]
-
-
 class Costs:
-    """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
-    and of the army's traits and items, less a pending die roll, never below the minimum;
-    then the army's conquest aid (Silver Hammers) pays all but one of those tokens."""
+    """The conquest costs of one army now, the one place a region's cost is composed: the
+    terrain's base cost, the pieces on the region and the tokens defending it, plus the cost
+    changes of the rules and of the army's traits and items, plus the travel cost to a
+    distant island, less a pending die roll, never below the minimum; then the army's
+    conquest aid (Silver Hammers) pays all but one of those tokens."""
 
     __slots__ = ("aid", "army", "changes", "g", "minimum", "roll", "travel", "travel_cost",
                  "unaided")
@@ -149,20 +144,35 @@ class Costs:
         self.travel = travel
         self.travel_cost = g.rules.travel_cost
 
-    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
-           aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``;
-        ``as_if_adjacent``: no travel cost)."""
-        cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
-        for mask, delta in self.changes:
-            if mask >> region & 1:
-                cost += delta
-        if self.travel >> region & 1 and not as_if_adjacent:
-            cost += self.travel_cost
-        if cost < self.minimum:
-            cost = self.minimum
-        if aided and self.aid and not self.unaided >> region & 1:
-            cost -= min(self.aid, cost - 1)
+    def each(self, regions: int, *, as_if_adjacent: bool = False,
+             aided: bool = True) -> list[tuple[int, int]]:
+        """(region, tokens needed to conquer it) for the regions of the mask ``regions``
+        (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
+        g = self.g
+        base, pieces = g.base_cost, g.pieces.defence
+        tokens = g.region_tokens
+        changes, minimum, roll = self.changes, self.minimum, self.roll
+        travel = 0 if as_if_adjacent else self.travel
+        travel_cost = self.travel_cost
+        aid = self.aid if aided else 0
+        out = []
+        for r in bits(regions):
+            cost = base[r] + pieces[r] + tokens[r] - roll
+            for mask, delta in changes:
+                if mask >> r & 1:
+                    cost += delta
+            if travel >> r & 1:
+                cost += travel_cost
+            if cost < minimum:
+                cost = minimum
+            if aid and not self.unaided >> r & 1:
+                cost -= min(aid, cost - 1)
+            out.append((r, cost))
+        return out
+
+    def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (see ``each``)."""
+        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
         return cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -175,24 +185,8 @@ class Costs:
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop:
-    ``Costs.of`` inlined for the regions of ``reach_mask``)."""
-    costs = Costs(g, army)
-    base, tokens, pieces = g.base_cost, g.region_tokens, g.pieces.defence
-    changes, minimum, roll = costs.changes, costs.minimum, costs.roll
-    travel, travel_cost = costs.travel, costs.travel_cost
-    out = []
-    for r in bits(reach_mask(g, army)):
-        cost = base[r] + tokens[r] + pieces[r] - roll
-        for mask, delta in changes:
-            if mask >> r & 1:
-                cost += delta
-        if travel >> r & 1:
-            cost += travel_cost
-        out.append((r, cost if cost > minimum else minimum))
-    if costs.aid:
-        out = [(r, costs.of(r)) for r, _ in out]
-    return out
+    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop)."""
+    return Costs(g, army).each(reach_mask(g, army))
 
 
 class Ousted(NamedTuple):
