@@ -156,8 +156,6 @@ class Costs:
         changes, minimum, roll = self.changes, self.minimum, self.roll
         travel = 0 if as_if_adjacent else self.travel
         travel_cost = self.travel_cost
-        aid = self.aid if aided else 0
-        kept = self.kept
         out = []
         for r in bits(regions):
             cost = base[r] + pieces[r] + tokens[r] - roll
@@ -166,11 +164,12 @@ class Costs:
                     cost += delta
             if travel >> r & 1:
                 cost += travel_cost
-            if cost < minimum:
-                cost = minimum
-            if aid and not self.unaided >> r & 1 and cost > kept:
-                cost -= min(aid, cost - kept)
-            out.append((r, cost))
+            out.append((r, cost if cost > minimum else minimum))
+        aid = self.aid if aided else 0
+        if aid:
+            unaided, kept = self.unaided, self.kept
+            out = [(r, cost - min(aid, cost - kept))
+                   if cost > kept and not unaided >> r & 1 else (r, cost) for r, cost in out]
         return out
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
