@@ -100,10 +100,21 @@ def check(g: GameState) -> None:
         assert g.region_army[r] < 0, f"a race holds region {r} with its marker face down"
     if g.game == "warcraft":
         _warcraft(g)
+    if g.game == "underground":
+        _stonehedge_tomb(g)
     # pieces that belong to an item are where the item's rules put them
     for piece, check_piece in PIECE_RULES.items():
         if piece in g.pieces.kinds:
             check_piece(g, g.pieces.mask(piece))
+
+
+def _stonehedge_tomb(g: GameState) -> None:
+    """A Tomb lent by the Stonehedge keeps the tokens of a declined race that holds it."""
+    stonehedge = "underground:stonehedge"
+    lent = g.item_data.get(stonehedge, {}).get("kept_for")
+    if lent is not None:
+        holder = g.holder(g.items[stonehedge])
+        assert holder is g.armies[lent] and holder.declined, "a Stonehedge Tomb mark left"
 
 
 def _keep(g: GameState, mask: int) -> None:

@@ -108,18 +108,13 @@ def _water_reason(g: GameState) -> Reason:
     return N_("{region} is water: no race may conquer it"), {}
 
 
-def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
-    """What ``region`` costs before any change: its terrain's base cost, the pieces on it
-    and, unless ``as_if_empty``, the tokens defending it."""
-    cost = g.base_cost[region] + g.pieces.defence[region]
-    return cost if as_if_empty else cost + g.region_tokens[region]
-
-
 class Costs:
-    """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
-    and of the army's traits and items, less a pending die roll, never below the minimum;
-    then the army's conquest aid (Silver Hammers, Beasts) pays all but the tokens a region
-    of the race keeps (one for most races)."""
+    """The conquest costs of one army now, the one place a region's cost is composed: the
+    terrain's base cost, the pieces on the region and the tokens defending it, plus the cost
+    changes of the rules and of the army's traits and items, plus the travel cost to a
+    distant island, less a pending die roll, never below the minimum; then the army's
+    conquest aid (Silver Hammers, Beasts) pays all but the tokens a region of the race keeps
+    (one for most races)."""
 
     __slots__ = ("aid", "army", "changes", "g", "kept", "minimum", "roll", "travel",
                  "travel_cost", "unaided")
@@ -151,20 +146,35 @@ class Costs:
         self.travel = travel
         self.travel_cost = g.rules.travel_cost
 
-    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
-           aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``;
-        ``as_if_adjacent``: no travel cost)."""
-        cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
-        for mask, delta in self.changes:
-            if mask >> region & 1:
-                cost += delta
-        if self.travel >> region & 1 and not as_if_adjacent:
-            cost += self.travel_cost
-        if cost < self.minimum:
-            cost = self.minimum
-        if aided and self.aid and not self.unaided >> region & 1 and cost > self.kept:
-            cost -= min(self.aid, cost - self.kept)
+    def each(self, regions: int, *, as_if_adjacent: bool = False,
+             aided: bool = True) -> list[tuple[int, int]]:
+        """(region, tokens needed to conquer it) for the regions of the mask ``regions``
+        (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
+        g = self.g
+        base, pieces = g.base_cost, g.pieces.defence
+        tokens = g.region_tokens
+        changes, minimum, roll = self.changes, self.minimum, self.roll
+        travel = 0 if as_if_adjacent else self.travel
+        travel_cost = self.travel_cost
+        out = []
+        for r in bits(regions):
+            cost = base[r] + pieces[r] + tokens[r] - roll
+            for mask, delta in changes:
+                if mask >> r & 1:
+                    cost += delta
+            if travel >> r & 1:
+                cost += travel_cost
+            out.append((r, cost if cost > minimum else minimum))
+        aid = self.aid if aided else 0
+        if aid:
+            unaided, kept = self.unaided, self.kept
+            out = [(r, cost - min(aid, cost - kept))
+                   if cost > kept and not unaided >> r & 1 else (r, cost) for r, cost in out]
+        return out
+
+    def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (see ``each``)."""
+        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
         return cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -177,24 +187,8 @@ class Costs:
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop:
-    ``Costs.of`` inlined for the regions of ``reach_mask``)."""
-    costs = Costs(g, army)
-    base, tokens, pieces = g.base_cost, g.region_tokens, g.pieces.defence
-    changes, minimum, roll = costs.changes, costs.minimum, costs.roll
-    travel, travel_cost = costs.travel, costs.travel_cost
-    out = []
-    for r in bits(reach_mask(g, army)):
-        cost = base[r] + tokens[r] + pieces[r] - roll
-        for mask, delta in changes:
-            if mask >> r & 1:
-                cost += delta
-        if travel >> r & 1:
-            cost += travel_cost
-        out.append((r, cost if cost > minimum else minimum))
-    if costs.aid:
-        out = [(r, costs.of(r)) for r, _ in out]
-    return out
+    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop)."""
+    return Costs(g, army).each(reach_mask(g, army))
 
 
 class Ousted(NamedTuple):
@@ -416,14 +410,14 @@ def empty_region(g: GameState, army: Army, region: int) -> int:
 
 def retire(g: GameState, army: Army) -> None:
     """The race leaves the map for good: tokens to the tray, banner back to the market."""
-    for r in bits(army.mask):
+    regions, army.mask = army.mask, 0
+    for r in bits(regions):
         g.tray[army.race] += g.region_tokens[r]
         g.region_tokens[r] = 0
         g.region_army[r] = NOBODY
-        g.clear_pieces(r)
+        g.clear_pieces(r, army)
     g.tray[army.race] += army.hand
     army.hand = 0
-    army.mask = 0
     army.reserve.clear()
     army.alive = False
     if army.badge:

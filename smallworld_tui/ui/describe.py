@@ -422,8 +422,8 @@ def score_label(label: str) -> str:
         return _("{race} regions").format(race=race_name(id_))
     if what == "faction":
         return _("{faction} bonus").format(faction=display_name("faction", id_))
-    if what in ("race", "power", "relic", "place", "artifact", "piece"):
-        return display_name(what, id_)  # type: ignore[arg-type]
+    if what in CONTENT_KINDS and what != "item":
+        return content_name(what, id_)
     return label
 
 

@@ -527,6 +527,18 @@ def test_vampire_bites_a_token_alone_with_a_black_mountain_or_armor():
     check(g)
 
 
+def test_vampire_bites_a_token_alone_with_the_keep():
+    g = ug()
+    vampire = give(g, 0, "ogres", "vampire", {MUDPOOL_W: 3})
+    give(g, 1, "shrooms", "stone", {MOUNTAIN: 1})
+    reveal(g, "underground:keep_on_the_motherland", MOUNTAIN)
+    begin_turn(g, 0)
+    assert targets(g, "vampire") == {MOUNTAIN}
+    act(g, "vampire", MOUNTAIN)
+    assert g.region_army[MOUNTAIN] == vampire.id
+    check(g)
+
+
 def test_vampire_uses_a_token_from_hand_when_the_box_is_empty():
     g = ug()
     vampire = give(g, 0, "ogres", "vampire", {MUDPOOL_W: 8})

@@ -279,6 +279,10 @@ class Item(Content):
         it carries (Stonehedge's power badge)."""
         return (self,)
 
+    def on_holder_left(self, g: GameState, army: Army, region: int) -> None:
+        """``army`` no longer holds ``region``, where this item lies: the region was taken
+        from it, it left the region, or the race left the map (a rule the item lent ends)."""
+
 
 class Relic(Item):
     kind = "relic"
