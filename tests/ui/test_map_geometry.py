@@ -1,14 +1,17 @@
 """The map's geometry without a widget: box characters, scales that fill the space, label
-places, the arrow keys' moves on every shipped map, and typing a region's number."""
+places, the arrow keys' moves on every shipped map and every Warcraft board set, and typing a
+region's number."""
 
 from __future__ import annotations
 
 import itertools
 from collections import deque
+from pathlib import Path
 
 import pytest
 
-from smallworld_tui.engine.board import list_maps, load_map
+from smallworld_tui.engine.board import list_maps, load_board_set, load_face, load_map
+from smallworld_tui.engine.map_faces import board_rules, selections
 from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.widgets.map_geometry import (
     Compass,
@@ -209,3 +212,44 @@ def test_every_region_can_be_typed(map_name: str) -> None:
         assert last == region
         assert not any(done for _r, done in before)
         assert complete or entry.region() == region
+
+
+def warcraft_board_sets() -> list[tuple[str, ...]]:
+    """Every legal Warcraft board set, for every player count (224)."""
+    rules = board_rules("warcraft")
+    assert rules is not None
+    faces = [load_face(path.stem, "warcraft").faces[0]
+             for path in sorted((Path(__file__).parents[2] / "maps" / "warcraft").glob("*.map"))]
+    return [tuple(face.name for face in chosen)
+            for players in sorted(rules.counts)
+            for alternative in sorted({False, players in rules.alternative})
+            for chosen in selections(rules, players, faces, alternative)]
+
+
+def _reached(moves: dict[int, set[int]], start: int) -> set[int]:
+    seen, todo = {start}, deque([start])
+    while todo:
+        for target in moves[todo.popleft()] - seen:
+            seen.add(target)
+            todo.append(target)
+    return seen
+
+
+def test_every_warcraft_board_set_fits_80x24_and_arrows_reach_every_island() -> None:
+    """The map's share of 80×24 (51×21) holds every board set, and the arrows lead from
+    every region to every other, across the sea between islands."""
+    sets = warcraft_board_sets()
+    assert len(sets) > 100
+    for faces in sets:
+        board = load_board_set(faces)
+        layout = MapLayout(board, choose_scales(board, 51, 21))
+        assert layout.width <= 51 and layout.height <= 21, faces
+        compass = Compass(board)
+        regions = range(len(board.regions))
+        moves = {r: {t for dx, dy in ARROWS.values()
+                     if (t := compass.move(r, dx, dy)) is not None} for r in regions}
+        back: dict[int, set[int]] = {r: set() for r in regions}
+        for region, targets in moves.items():
+            for target in targets:
+                back[target].add(region)
+        assert _reached(moves, 0) == set(regions) == _reached(back, 0), faces
