@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncssh
 
-from remote.client import ENTER, ESCAPE, Player
+from remote.client import DOWN, ENTER, ESCAPE, Player
 from remote.servers import PASSWORD, Host, two_player_table
 from smallworld_tui.engine import Action
 from smallworld_tui.names import display_name
@@ -100,7 +100,7 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
     amy.send("n")
     await amy.wait_for("Open a new table")
-    amy.send("\t\t\t" + ENTER)  # players (3), map, option: open
+    amy.send("\t\t\t\t" + ENTER)  # game (base), players (3), map, option: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("You have seat 1", "waiting for 2 more")
@@ -112,6 +112,54 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_gone("base-3p")  # nobody sits there any more: the table closes
     await amy.close()
     await ben.close()
+
+
+async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only(
+        host: Host) -> None:
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    amy.send("n")
+    await amy.wait_for("Open a new table", "Flying races may enter anywhere")
+
+
+    async def pick(listed: str, *then: str) -> str:  # the focused field's next choice
+        amy.send(ENTER)
+        await amy.wait_for(listed)
+        await asyncio.sleep(0.3)  # the list has the focus
+        amy.send(DOWN + ENTER)
+        return await amy.wait_for(*then)
+
+    await pick("Small World of Warcraft",  # Underground: its maps and option
+               "underground-3p", "Fisher counts pairs along one river")
+    screen = await pick("Small World of Warcraft", "warcraft-3p (boards drawn at random)",
+                        "Teams (Battle for Azeroth)")
+    assert "Fisher" not in screen
+    amy.send("\t")
+    await pick("5", "warcraft-4p (boards drawn at random)")  # 4 players
+    amy.send("\t\t ")  # teams: yes
+    amy.send("\t\t\t" + ENTER)  # boards for 2, garrison forts: open
+    await amy.wait_for("This seat is yours")
+    amy.send(ENTER)
+    await amy.wait_for("Small World of Warcraft", "Teams (Battle for Azeroth): yes",
+                       "Amy (Alliance), · (Horde), · (Alliance), · (Horde)")
+    settings = host.server.tables.by_id[2].settings
+    assert (settings.game, settings.players, settings.options["teams"]) == ("warcraft", 4, True)
+    players = [amy]
+    for name in ("Ben", "Cai", "Dee"):
+        player = await Player.join(host.port, name, PASSWORD)
+        await player.take_seat(row=1)
+        players.append(player)
+    screens = [await p.wait_for("Round 1", "Alliance", "Horde") for p in players]
+    eve = await Player.join(host.port, "Eve", PASSWORD)
+    await eve.open_table(row=1)
+    await eve.choose("Watch")
+    watched = await eve.wait_for("Round 1", "you are watching")
+    names = ("Amy", "Ben", "Cai", "Dee")
+    for seat, screen in enumerate(screens):  # Amy and Cai are partners, Ben and Dee
+        seen = [coins(screen, name) != "?" for name in names]
+        assert seen == [s % 2 == seat % 2 for s in range(4)], (names[seat], screen)
+    assert [coins(watched, name) for name in names] == ["?"] * 4
+    for p in (*players, eve):
+        await p.close()
 
 
 async def test_reserved_seats_go_to_their_names_and_the_table_starts(host: Host) -> None:
