@@ -18,6 +18,7 @@ OPTION_WORDS: dict[str, str] = {
     "teams": N_("Teams (Battle for Azeroth)"),
     "two_player_boards": N_("Boards for 2 players"),
     "garrison_forts": N_("Garrison forts"),
+    "ashes_travel_cost": N_("Ashes of Al'ar: travel cost"),
 }
 
 #: the words of an option's allowed values
@@ -26,6 +27,8 @@ VALUE_WORDS: dict[str, str] = {
     "LS": N_("large and small"),
     "per_region": N_("one in each region"),
     "one_per_turn": N_("one per turn"),
+    "waived": N_("waived"),
+    "paid": N_("paid"),
 }
 
 

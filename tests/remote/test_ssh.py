@@ -136,7 +136,7 @@ async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only
     amy.send("\t")
     await pick("5", "warcraft-4p (boards drawn at random)")  # 4 players
     amy.send("\t\t ")  # teams: yes
-    amy.send("\t\t\t" + ENTER)  # boards for 2, garrison forts: open
+    amy.send("\t\t\t\t" + ENTER)  # boards for 2, garrison forts, the Ashes: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("Small World of Warcraft", "Teams (Battle for Azeroth): yes",

@@ -1,6 +1,6 @@
 """The 6 Righteous Relics and 9 Popular Places of Small World Underground: each item's rule,
 its edge cases and our rulings (underground.md §4.6, §7, §8, §11; docs/rulings.md,
-"Underground").
+"Small World Underground").
 
 Positions are built on the small test map (tests/maps/ug-test.map): 0 chasm with the volcano
 site, 1 mine+lair, 2/7/12 river (2 and 12 are its ends), 3 mushroom forest, 4 mudpool,

@@ -1,6 +1,6 @@
 """The mixing rules (underground.md §9): Underground content on a surface map and base
 content on an Underground map, through the terrain and symbol equivalences; content whose
-rule means nothing on the map stays in the box (docs/rulings.md, "Underground")."""
+rule means nothing on the map stays in the box (docs/rulings.md, "Small World Underground")."""
 
 from __future__ import annotations
 
