@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import signal
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,7 +23,9 @@ from smallworld_tui.commands.game_choice import (
 )
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.i18n import _
+from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
 
 
@@ -57,16 +60,40 @@ def _players(players: int | None, map_name: str | None, names: list[str]) -> int
     return 2
 
 
+YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
+    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
+    engine checks it against the option's allowed values)."""
+    defaults = ruleset(game).default_options
+    options: dict[str, Any] = {}
+    for item in given:
+        name, equals, text = item.partition("=")
+        if not equals or name not in defaults:
+            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
+                                   .format(names=", ".join(defaults)))
+        default = defaults[name]
+        if isinstance(default, bool):
+            if text.lower() not in YES + NO:
+                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
+            options[name] = text.lower() in YES
+        else:
+            options[name] = text
+    return options
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--players", type=click.IntRange(2, 5),
-              help="Open a table for this many players (with --map, --game, --teams, --names, "
-                   "--seed).")
+              help="Open a table for this many players (with --map, --game, --names, --seed).")
 @click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
+@click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
 @game_option
 @teams_option
-@click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
+@click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
+              help="A game option of that table, e.g. teams=yes (repeatable).")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
 @click.option("--new", "fresh", is_flag=True,
               help="Open that table even if an unfinished one is set up the same way.")
@@ -86,17 +113,18 @@ def _players(players: int | None, map_name: str | None, names: list[str]) -> int
 @click.option("--web-origin", multiple=True,
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
-def command(host: str, port: int, players: int | None, map_name: str | None, game: str | None,
-            teams: bool, names: str | None,
-            seed: int | None, fresh: bool, password: str | None, new_password: bool,
+def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
+            game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
+            fresh: bool,
+            password: str | None, new_password: bool,
             authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
     """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
     a lobby, open a table, take a seat, come back to it or watch.
 
-    With --players, --map, --names or --seed, one table is opened at once.  With --web, players
-    can also join from a browser at http://HOST:WEB_PORT.
+    With --players, --map, --names, --seed, --game or --option, one table is opened at once.
+    With --web, players can also join from a browser at http://HOST:WEB_PORT.
     """
     from smallworld_tui.ssh.files import (
         kept_password,
@@ -121,7 +149,10 @@ def command(host: str, port: int, players: int | None, map_name: str | None, gam
     if web:
         _check_web(password, authorized_keys)
     seats = [n.strip() for n in names.split(",")] if names else []
-    table_wanted = any(v is not None for v in (players, map_name, game, teams or None, names, seed))
+    table_wanted = any(v is not None for v in (players, map_name, names, seed, game)) or bool(
+        option_items) or teams
+    game = resolve_game(game, map_name)
+    options = {**_options(game, option_items), **game_options(teams)}
     count = _players(players, map_name, seats)
 
     private_umask()
@@ -147,16 +178,15 @@ def command(host: str, port: int, players: int | None, map_name: str | None, gam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, game_options(teams), names=seats,
-                                 game=resolve_game(game, map_name))
+            settings = new_table(count, map_name, seed, options, seats, game)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
             raise click.ClickException(one_line(exc)) from None
         same = None if fresh else tables.unfinished_like(settings)
         table = same or tables.open(settings)
-        click.echo(_("Table {id}: {map}, {n} players{names}.").format(
-            id=table.id, map=settings.map, n=count,
+        click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
+            id=table.id, game=game_name(settings.game), map=settings.map, n=count,
             names=" (" + ", ".join(seats) + ")" if seats else ""))
     key = load_host_key(folder / "ssh_host_ed25519_key")
 

@@ -15,6 +15,7 @@ from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.screens.seating import Hotseat
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.status_line import StatusLine
 from ui.driver import (
@@ -322,3 +323,27 @@ async def test_the_decline_menu_warns_that_the_older_declined_race_leaves() -> N
         await pilot.press("escape")
         await settle(pilot)
         assert len(s.record.actions) == count  # a look at the warning sends nothing
+
+
+async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
+    app = SmallWorldApp(session(**DWARVES), pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        footer = screen.query_one(KeyFooter)
+        layouts = []
+        refresh = footer.refresh
+
+        def counted(*args: object, **kwargs: object) -> KeyFooter:
+            layouts.append(kwargs.get("layout", False))
+            return refresh(*args, **kwargs)  # type: ignore[arg-type]
+
+        footer.refresh = counted  # type: ignore[method-assign]
+        before = footer_keys(screen)
+        assert "Pick" in [k.description for k in before]
+        screen.refresh_bindings()  # nothing the footer shows changed: no new layout
+        await settle(pilot)
+        assert footer_keys(screen) == before and not any(layouts)
+        await act(pilot, Action("pick", 0))  # a new phase, new keys
+        after = footer_keys(screen)
+        assert "End conquest" in [k.description for k in after] and any(layouts)

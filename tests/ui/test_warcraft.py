@@ -243,7 +243,7 @@ def test_serve_opens_a_warcraft_team_table(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", "1", "--password",
                                        "pw", "--host", "256.0.0.1", "--game", "warcraft",
                                        "--teams", "--players", "4"], env=env)
-    assert "Table 1: warcraft-4p, 4 players." in result.output  # then it cannot listen
+    assert "Table 1: Small World of Warcraft, warcraft-4p, 4 players." in result.output
     store = Store(tmp_path / "data" / "server.sqlite3")
     try:
         tables = Tables(store)

@@ -1,6 +1,7 @@
-"""The players: whose turn it is, coins (hidden as "?" from others), both races with their
-tokens, and the relics and places they hold.  Names are shortened to fit, never numbers;
-a player's name gives way before a race's name."""
+"""The players: whose turn it is, coins (hidden as "?" from others but team partners), both
+races with their tokens (a Warcraft race in its faction's colour), and the relics, places and
+artifacts they hold.  Names are shortened to fit, never numbers; a player's name gives way
+before a race's name.  A team game's teams are in the team panel."""
 
 from __future__ import annotations
 
