@@ -13,9 +13,17 @@ from typing import Any
 
 import click
 
+from smallworld_tui.commands.game_choice import (
+    game_option,
+    game_options,
+    map_players,
+    one_line,
+    resolve_game,
+    teams_option,
+)
 from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.board import MapError, load_map
-from smallworld_tui.engine.games import RULESETS, ruleset
+from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
@@ -48,10 +56,7 @@ def _players(players: int | None, map_name: str | None, names: list[str]) -> int
     if names:
         return len(names)
     if map_name:
-        try:
-            return load_map(map_name).players
-        except MapError as exc:
-            raise click.ClickException(str(exc)) from None
+        return map_players(map_name)
     return 2
 
 
@@ -82,11 +87,11 @@ def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--players", type=click.IntRange(2, 5),
-              help="Open a table for this many players (with --map, --names, --seed).")
+              help="Open a table for this many players (with --map, --game, --names, --seed).")
 @click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
 @click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
-@click.option("--game", type=click.Choice(list(RULESETS)),
-              help="Game of that table (default: base).")
+@game_option
+@teams_option
 @click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
               help="A game option of that table, e.g. teams=yes (repeatable).")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
@@ -109,7 +114,8 @@ def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
-            game: str | None, option_items: tuple[str, ...], seed: int | None, fresh: bool,
+            game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
+            fresh: bool,
             password: str | None, new_password: bool,
             authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
@@ -144,8 +150,9 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         _check_web(password, authorized_keys)
     seats = [n.strip() for n in names.split(",")] if names else []
     table_wanted = any(v is not None for v in (players, map_name, names, seed, game)) or bool(
-        option_items)
-    options = _options(game or "base", option_items)
+        option_items) or teams
+    game = resolve_game(game, map_name)
+    options = {**_options(game, option_items), **game_options(teams)}
     count = _players(players, map_name, seats)
 
     private_umask()
@@ -171,11 +178,11 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, options, seats, game or "base")
+            settings = new_table(count, map_name, seed, options, seats, game)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(one_line(exc)) from None
         same = None if fresh else tables.unfinished_like(settings)
         table = same or tables.open(settings)
         click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
