@@ -466,7 +466,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.map_view.show(view, marked)
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
                                         entry=self.entry.digits)
-        self.set_class(view.phase == "pick", "-pick")
+        self.query_one("#side").set_class(view.phase == "pick", "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
                         mine and view.phase in PLACING,
