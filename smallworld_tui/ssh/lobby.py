@@ -274,12 +274,9 @@ class LobbyApp(App[None]):
         self.shown = asyncio.Event()  # set once the first frame is on the player's screen
         self._refresh_due = False
 
-    def get_default_screen(self) -> Screen[None]:
-        """The tables from the first frame (not an empty screen first, then the tables)."""
-        return TablesScreen()
-
     def on_mount(self) -> None:
         self.server.tables.listeners.append(self._refresh)
+        self.push_screen(TablesScreen())
 
     def on_ready(self) -> None:
         self.shown.set()
