@@ -1,41 +1,111 @@
 """Engine throughput: random full games per second (legal-action enumeration included).
 
-    python bench/engine.py [--games N] [--repeat R]
+    python bench/engine.py [--games N] [--repeat R] [--maps base-4p,underground-4p]
+    python bench/engine.py --compare REF     # this tree against git REF, in one run
 
-Prints, per map, the median over R runs of N games each, plus actions per second.
+Prints, per map, the median over R runs of N games each, plus actions per second.  With
+``--compare`` the runs of this tree and of REF (checked out in a temporary worktree) alternate
+in separate processes, so both see the same machine load, and the ratio of medians is shown.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-
-from smallworld_tui.bots.random_play import play_random_game
+from pathlib import Path
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(map_name: str, players: int, games: int, first_seed: int) -> tuple[float, int]:
+def default_maps() -> list[str]:
+    """The 4- and 5-player maps first (the figures the project watches), then the others,
+    of every game whose content is complete."""
+    from smallworld_tui.engine.board import list_maps
+
+    order = {"4p": 0, "5p": 1, "2p": 2, "3p": 3}
+    shipped = [m for m in list_maps() if m.split("-")[-1] in order]
+    return sorted(shipped, key=lambda m: (order[m.split("-")[-1]], m))
+
+
+def run(map_name: str, games: int, first_seed: int) -> tuple[float, int]:
+    """Seconds and actions for ``games`` random games on ``map_name``."""
+    from smallworld_tui.bots.random_play import play_random_game
+    from smallworld_tui.engine.board import load_map
+
+    board = load_map(map_name)
+    names = NAMES[: board.players]
     actions = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        _, record = play_random_game(NAMES[:players], map_name, seed)
+        if getattr(board, "game", "base") == "base":  # older trees know no other game
+            _, record = play_random_game(names, map_name, seed)
+        else:
+            _, record = play_random_game(names, map_name, seed, game=board.game)
         actions += len(record.actions)
     return time.perf_counter() - start, actions
+
+
+def one_run(map_name: str, games: int, first_seed: int) -> dict[str, float]:
+    seconds, actions = run(map_name, games, first_seed)
+    return {"games_per_second": games / seconds, "actions_per_second": actions / seconds}
+
+
+def child(tree: Path, map_name: str, games: int, first_seed: int) -> dict[str, float]:
+    """One run in a fresh process importing the package from ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from engine import one_run; "
+            "print(json.dumps(one_run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))")
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent), map_name, str(games),
+         str(first_seed)], env=env, capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(out.stdout)
+    return result
+
+
+def compare(ref: str, maps: list[str], games: int, repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
+                        ref], check=True)
+        try:
+            for map_name in maps:
+                mine, theirs = [], []
+                for r in range(repeat):
+                    mine.append(child(ROOT, map_name, games, r * games)["games_per_second"])
+                    theirs.append(child(base, map_name, games, r * games)["games_per_second"])
+                a, b = statistics.median(mine), statistics.median(theirs)
+                print(f"{map_name}: this tree {a:7.1f} games/s, {ref} {b:7.1f} games/s, "
+                      f"ratio {a / b:.2f} ({repeat} alternating runs x {games} games)")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           check=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--maps", help="comma-separated map names (default: every shipped map)")
+    parser.add_argument("--compare", metavar="REF", help="also run git REF and compare")
     args = parser.parse_args()
-    for players, map_name in ((4, "base-4p"), (5, "base-5p"), (2, "base-2p"), (3, "base-3p")):
+    maps = args.maps.split(",") if args.maps else default_maps()
+    if args.compare:
+        compare(args.compare, maps, args.games, args.repeat)
+        return
+    for map_name in maps:
         rates, per_action = [], []
         for r in range(args.repeat):
-            seconds, actions = run(map_name, players, args.games, r * args.games)
-            rates.append(args.games / seconds)
-            per_action.append(actions / seconds)
+            result = one_run(map_name, args.games, r * args.games)
+            rates.append(result["games_per_second"])
+            per_action.append(result["actions_per_second"])
         print(f"{map_name}: {statistics.median(rates):7.1f} games/s "
               f"(min {min(rates):.1f}, max {max(rates):.1f}), "
               f"{statistics.median(per_action):8.0f} actions/s, "

@@ -72,5 +72,5 @@ def check(g: GameState) -> None:
     assert sorted(powers) == sorted(rules.powers), "power badges lost or duplicated"
     assert len(g.combos) <= rules.visible_combos
     # every item is in play face up, face down, or in the box — once
-    placed = [*g.items, *g.hidden]
+    placed = [*g.items, *g.hidden, *g.facedown.values()]
     assert len(placed) == len(set(placed)) and set(placed) <= set(rules.items)

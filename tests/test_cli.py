@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from smallworld_tui.cli import main
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "two-turns.json"
+MAPS = Path(__file__).parents[1] / "maps"
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -108,3 +109,29 @@ def test_sim_same_seed_same_records(tmp_path: Path) -> None:
 def test_sim_unknown_map() -> None:
     code, out = run("sim", "--map", "nowhere-9p", "--games", "1")
     assert code == 1 and "nowhere-9p" in out
+
+
+def test_records_of_a_custom_map_replay_from_any_folder(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    maps, records, elsewhere = (tmp_path / d for d in ("maps", "records", "elsewhere"))
+    maps.mkdir()
+    elsewhere.mkdir()
+    custom = maps / "mine.map"
+    custom.write_text((MAPS / "base-2p.map").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(maps)
+    code, _out = run("sim", "--map", "mine.map", "--games", "1", "--record-dir",
+                     str(records), "--json")
+    assert code == 0
+    (record,) = records.glob("*.json")
+    assert json.loads(record.read_text(encoding="utf-8"))["map"] == "../maps/mine.map"
+    monkeypatch.chdir(elsewhere)
+    code, out = run("replay", str(record))
+    assert code == 0 and "finished" in out
+
+
+def test_a_first_format_record_still_replays_to_the_same_game() -> None:
+    old = Path(__file__).parent / "records" / "two-turns-v1.json"
+    code_old, out_old = run("replay", str(old), "--json")
+    code_new, out_new = run("replay", str(EXAMPLE), "--json")
+    assert code_old == code_new == 0
+    assert json.loads(out_old) == json.loads(out_new)

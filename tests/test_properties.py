@@ -11,13 +11,17 @@ from invariants import check
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Record, legal_actions
+from smallworld_tui.engine.board import list_maps, load_map
 from smallworld_tui.engine.state import GameState
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
-MAPS = [(2, "base-2p"), (3, "base-3p"), (4, "base-4p"), (5, "base-5p")]
+# every shipped map: the random games below are a small fuzz sample of each (CI runs them);
+# `-m fuzz` plays many more
+MAPS = [(load_map(name).players, name) for name in list_maps()]
 
 
 def _play_checked(players: int, map_name: str, seed: int, roundtrip_every: int = 0) -> None:
+    game = load_map(map_name).game
     count = 0
 
     def after(g: GameState, action: object) -> None:
@@ -30,7 +34,7 @@ def _play_checked(players: int, map_name: str, seed: int, roundtrip_every: int =
             assert again.dumps() == text
             assert legal_actions(again) == legal_actions(g)
 
-    g, record = play_random_game(NAMES[:players], map_name, seed, after)
+    g, record = play_random_game(NAMES[:players], map_name, seed, after, game=game)
     assert g.finished and g.winners
     assert g.round == g.map.turns
     replayed = Record.from_json(json.loads(json.dumps(record.to_json()))).replay()

@@ -9,6 +9,7 @@ import click
 from smallworld_tui.engine import RecordError, load_record
 from smallworld_tui.engine.summary import summary
 from smallworld_tui.i18n import _
+from smallworld_tui.ui.describe import combo_name
 
 
 @click.command("replay")
@@ -28,7 +29,8 @@ def command(file: str, as_json: bool) -> None:
              else _("round {round}, in progress").format(round=data["round"]))
     click.echo(f"{file}: {state}")
     for p in data["players"]:
-        active = f"{p['active']['power']} {p['active']['race']}" if p["active"] else "-"
+        active = p["active"]
+        active = combo_name(active["race"], active["power"]) if active else "-"
         click.echo("  " + _("{name}: {coins} coins, {tokens} tokens on the map, active: "
                             "{active}").format(name=p["name"], coins=p["coins"],
                                                tokens=p["tokens_on_board"], active=active))

@@ -45,10 +45,11 @@ def reach_mask(g: GameState, army: Army) -> int:
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
-    for other in g.armies:
-        if other.alive and other.seat != army.seat and other.mask & reach:
-            for t in g.hooks(other).shield:
-                reach &= ~t.shielded_mask(g, other, army)
+    if "shielded_mask" in g.rules.hooks_used:
+        for other in g.armies:
+            if other.alive and other.seat != army.seat and other.mask & reach:
+                for t in g.hooks(other).shield:
+                    reach &= ~t.shielded_mask(g, other, army)
     return reach
 
 
@@ -100,7 +101,7 @@ class Costs:
     """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
     and of the army's traits and items, less a pending die roll, never below the minimum."""
 
-    __slots__ = ("changes", "g", "minimum", "roll")
+    __slots__ = ("changes", "g", "minimum", "roll", "travel", "travel_cost")
 
     def __init__(self, g: GameState, army: Army) -> None:
         hooks = g.hooks(army)
@@ -115,13 +116,17 @@ class Costs:
         self.changes = changes
         self.minimum = hooks.minimum
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
+        self.travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
+        self.travel_cost = g.rules.travel_cost
 
-    def of(self, region: int, *, as_if_empty: bool = False) -> int:
-        """Tokens needed to conquer ``region``."""
+    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False) -> int:
+        """Tokens needed to conquer ``region`` (``as_if_adjacent``: no travel cost)."""
         cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
         for mask, delta in self.changes:
             if mask >> region & 1:
                 cost += delta
+        if self.travel >> region & 1 and not as_if_adjacent:
+            cost += self.travel_cost
         return cost if cost > self.minimum else self.minimum
 
 
@@ -131,12 +136,15 @@ def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
     costs = Costs(g, army)
     base, tokens, pieces = g.base_cost, g.region_tokens, g.pieces.defence
     changes, minimum, roll = costs.changes, costs.minimum, costs.roll
+    travel, travel_cost = costs.travel, costs.travel_cost
     out = []
     for r in bits(reach_mask(g, army)):
         cost = base[r] + tokens[r] + pieces[r] - roll
         for mask, delta in changes:
             if mask >> r & 1:
                 cost += delta
+        if travel >> r & 1:
+            cost += travel_cost
         out.append((r, cost if cost > minimum else minimum))
     return out
 
@@ -196,6 +204,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.nonempty[army.id] = turn.nonempty.get(army.id, 0) + 1
     if not army.declined:
         turn.expanded = True
+    g.rules.on_region_taken(g, army, region)
     if defender is not None:
         for other in g.armies_of(defender.seat):
             for t in g.rules_of(other):

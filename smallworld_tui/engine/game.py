@@ -136,6 +136,8 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
 
 def _turn_actions(g: GameState) -> list[Action]:
     """Choices any of the player's armies or items offers while the player conquers."""
+    if "turn_actions" not in g.rules.hooks_used:
+        return []
     return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
             for a in t.turn_actions(g, mine)]
 

@@ -8,6 +8,7 @@ nothing.  Built once per distinct tuple of rules and cached.
 
 from __future__ import annotations
 
+from smallworld_tui.engine.content import ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
@@ -22,7 +23,8 @@ class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
     __slots__ = ("all", "conquest", "costs", "end", "enters_water", "entry", "kept", "minimum",
-                 "no_final_roll", "reach", "redeploy", "shield", "turn", "unaided")
+                 "no_final_roll", "no_travel_cost", "reach", "redeploy", "shield", "turn",
+                 "unaided")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -38,8 +40,15 @@ class Hooks:
         self.end = by_hook["end_actions"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
+        self.no_travel_cost = any(r.no_travel_cost for r in rules)
         self.minimum = max((r.min_cost() for r in rules), default=1)
         self.kept = max((r.tokens_kept() for r in rules), default=1)
+
+
+def hooks_used(ids: list[str]) -> frozenset[str]:
+    """The hot hooks filled in by any of the content ``ids``."""
+    rules = [RACES.get(i) or POWERS.get(i) or ITEMS[i] for i in ids]
+    return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
 
 
 _CACHE: dict[tuple[Content, ...], Hooks] = {}

@@ -3,7 +3,8 @@ knowledge (``imagine``): the honest inputs of a computer player.
 
 An observation is the state's JSON with what the seat may not know taken out: other players'
 coins (unless the rules show them, as to a team partner), the order of the stacks (their
-contents are public: every other banner and badge is in sight), the face-down items, the
+contents are public: every other banner and badge is in sight), which face-down items lie in
+a pile or on a region (only where they lie and how many are known), the
 random generator and any pinned die results.  ``imagine`` fills those in at random — the
 stacks and the face-down pile shuffled from what is unseen, a fresh generator, unknown coins
 guessed — so a player can search over states it cannot tell apart from the real one.
@@ -29,6 +30,7 @@ def observe(g: GameState, seat: int) -> Observation:
     data["race_stack"] = sorted(g.race_stack)
     data["power_stack"] = sorted(g.power_stack)
     data["hidden"] = len(g.hidden)
+    data["facedown"] = sorted(g.facedown)
     data["rng"] = None
     data["dice"] = []
     data["viewer"] = seat
@@ -66,11 +68,13 @@ def imagine(obs: Observation, seed: int,
         rng.shuffle(order)
         data[stack] = order
     data["hidden"] = []
+    data["facedown"] = {}
     data["rng"] = 0
     state = GameState.from_json(data)
     _balance_ledger(state, [s for s, c in enumerate(obs["coins"]) if c is None])
     unseen = [i for i in state.rules.items if i not in state.items]
     rng.shuffle(unseen)
+    state.facedown = {r: unseen.pop() for r in obs["facedown"]}
     state.hidden = unseen[:obs["hidden"]]
     state.rng = Rng(rng.next64())
     return state

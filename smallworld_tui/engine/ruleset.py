@@ -16,6 +16,7 @@ from smallworld_tui.data import entries, table
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.market import ComboColumn
 from smallworld_tui.engine.pieces import PieceKind
 
@@ -38,6 +39,7 @@ class Ruleset:
         self.visible_combos: int = t["setup"]["visible_combos"]
         self.empty_region_cost: int = t["rules"]["empty_region_cost"]
         self.max_shortfall: int = t["rules"]["max_shortfall"]
+        self.travel_cost: int = t["rules"].get("travel_cost", 0)
         self.min_players: int = t["players"]["min"]
         self.max_players: int = t["players"]["max"]
         self.coin_total: int = t["coins"]["value_total"]
@@ -46,6 +48,8 @@ class Ruleset:
         self.races: list[str] = content.races
         self.powers: list[str] = content.powers
         self.items: list[str] = content.items
+        #: the hooks some race, power or item of the game fills in (the core skips the others)
+        self.hooks_used: frozenset[str] = hooks_used([*self.races, *self.powers, *self.items])
         rows = entries("piece", game)
         self.pieces: dict[str, PieceKind] = {
             f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
@@ -113,8 +117,16 @@ class Ruleset:
         return 0
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        """Changes the rules make to the army's conquest costs (a travel cost…)."""
+        """Changes the rules make to the army's conquest costs."""
         return ()
+
+    def travel_mask(self, g: GameState, army: Army) -> int:
+        """Regions that cost the army ``travel_cost`` more unless it reaches them "as if
+        adjacent" (landing on a distant island)."""
+        return 0
+
+    def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
+        """After ``army`` took ``region`` (a face-down item there is turned up…)."""
 
     # --- what players see ---------------------------------------------------------------
     def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:

@@ -44,7 +44,7 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[tuple[bool, bool], tuple[Trait, ...], Hooks] | None = field(
+    _traits: tuple[bool, bool, tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -58,16 +58,18 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[1]
+        return self._cached()[2]
 
     def hooks(self) -> Hooks:
         """``traits()`` sorted by the hooks they fill in."""
-        return self._cached()[2]
-
-    def _cached(self) -> tuple[tuple[bool, bool], tuple[Trait, ...], Hooks]:
-        key = (self.declined, self.badge)
         cached = self._traits
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
+            return cached[3]
+        return self._cached()[3]
+
+    def _cached(self) -> tuple[bool, bool, tuple[Trait, ...], Hooks]:
+        cached = self._traits
+        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
             return cached
         race = RACES[self.race]
         power = POWERS[self.power]
@@ -77,7 +79,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (key, traits, hooks_of(traits))
+        self._traits = (self.declined, self.badge, traits, hooks_of(traits))
         return self._traits
 
     def has(self, flag: str) -> bool:
@@ -199,6 +201,7 @@ class GameState:
     pieces: Pieces
     items: dict[str, int]  # item -> region (or OFF_MAP), for items face up in play
     hidden: list[str]  # face-down items waiting to be revealed, in order
+    facedown: dict[int, str]  # region -> the face-down item lying there
     item_data: dict[str, dict[str, Any]]  # per-item state (a relic's choice, …)
     armies: list[Army]
     combos: list[Combo]
@@ -310,6 +313,8 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
+        if "unaided_mask" not in self.rules.hooks_used:
+            return out
         for other in self.armies:
             if other.alive and other.seat != attacker.seat and other.mask:
                 for t in self.hooks(other).unaided:
@@ -416,6 +421,7 @@ class GameState:
         new.pieces = self.pieces.clone()
         new.items = dict(self.items)
         new.hidden = list(self.hidden)
+        new.facedown = dict(self.facedown)
         new.item_data = json.loads(json.dumps(self.item_data)) if self.item_data else {}
         new.armies = [a.copy() for a in self.armies]
         new.combos = [Combo(c.race, c.power, c.coins) for c in self.combos]
@@ -439,6 +445,7 @@ class GameState:
             "region_army": self.region_army, "region_tokens": self.region_tokens,
             "neutral": self.neutral, "pieces": self.pieces.to_json(),
             "items": dict(sorted(self.items.items())), "hidden": self.hidden,
+            "facedown": {str(r): i for r, i in sorted(self.facedown.items())},
             "item_data": self.item_data,
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
@@ -464,7 +471,8 @@ class GameState:
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
             neutral=list(d["neutral"]),
             pieces=Pieces.from_json(rules.pieces, len(board.regions), d["pieces"]),
-            items=dict(d["items"]), hidden=list(d["hidden"]), item_data=dict(d["item_data"]),
+            items=dict(d["items"]), hidden=list(d["hidden"]),
+            facedown={int(r): i for r, i in d["facedown"].items()}, item_data=dict(d["item_data"]),
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
@@ -486,7 +494,8 @@ class GameState:
             options=options, rng=Rng(seed), dice=list(dice), round=1, seat=0, turn_number=0,
             phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
-            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], item_data={},
+            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
+            item_data={},
             armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], tray=tray,
             coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
             to_bank=0, turn=TurnState(),

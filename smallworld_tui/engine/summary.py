@@ -46,5 +46,6 @@ def summary(g: GameState) -> dict[str, Any]:
     return {
         "game": g.game, "finished": g.finished, "round": g.round, "players": players,
         "combos": [c.to_json() for c in g.combos], "regions": regions, "items": holders,
-        "face_down_items": len(g.hidden), "winners": [g.names[s] for s in g.winners],
+        "face_down_items": len(g.hidden) + len(g.facedown),
+        "winners": [g.names[s] for s in g.winners],
     }

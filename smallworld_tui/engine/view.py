@@ -30,6 +30,7 @@ class RegionView:
     tokens: int
     pieces: tuple[tuple[str, int], ...]  # (piece kind, how many), in the data table's order
     items: tuple[str, ...]  # items face up in the region
+    face_down: bool  # a face-down item lies here
 
     @property
     def neutral(self) -> bool:
@@ -130,7 +131,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
             id=r, army=army, seat=holder.seat if holder else army,
             race=holder.race if holder else g.neutral[r],
             declined=bool(holder and holder.declined), tokens=g.region_tokens[r],
-            pieces=tuple(on(r)), items=tuple(items.get(r, ())),
+            pieces=tuple(on(r)), items=tuple(items.get(r, ())), face_down=r in g.facedown,
         ))
     armies = [
         ArmyView(id=a.id, seat=a.seat, race=a.race, power=a.power, declined=a.declined,

@@ -1,4 +1,5 @@
-"""Rich renderables for the rules reference: one topic, and the topic list grouped by kind."""
+"""Rich renderables for the rules reference: one topic, the topic list grouped by game and kind,
+the candidates of a name several games share."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.text import Text
 
 from smallworld_tui.i18n import translations
+from smallworld_tui.names import game_name
 from smallworld_tui.reference.topics import TOPIC_KINDS, Topic, TopicKind
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -16,32 +18,59 @@ _BULLETS = ("•", "◦")
 _NO_LINE_START = "、。，．）」』】！？：；・"  # Japanese punctuation that never starts a line
 
 
-def _headings(lang: str) -> dict[TopicKind, str]:
-    """The heading of each kind's group in the topic list, in `lang`."""
+def kind_heading(kind: TopicKind, lang: str) -> str:
+    """The heading of a kind's group of topics, in `lang`."""
     _ = translations(lang).gettext
     return {
         "general": _("General rules"),
+        "faction": _("Factions"),
         "race": _("Races"),
         "power": _("Special powers"),
+        "relic": _("Relics"),
+        "artifact": _("Artifacts"),
+        "place": _("Places"),
         "piece": _("Pieces"),
-    }
+        "terrain": _("Terrains"),
+        "symbol": _("Symbols"),
+    }[kind]
 
 
-def facts(topic: Topic) -> str:
-    """A race's, power's or piece's kind and numbers from the data table, on one line ("" else)."""
+def kind_label(kind: TopicKind, lang: str) -> str:
+    """A topic's kind in words ("Race", "Special power"...; "" for a general topic)."""
+    _ = translations(lang).gettext
+    return {
+        "general": "",
+        "faction": _("Faction"),
+        "race": _("Race"),
+        "power": _("Special power"),
+        "relic": _("Relic"),
+        "artifact": _("Artifact"),
+        "place": _("Place"),
+        "piece": _("Piece"),
+        "terrain": _("Terrain"),
+        "symbol": _("Symbol"),
+    }[kind]
+
+
+def game_heading(game: str | None, lang: str) -> str:
+    """The name of a topic's game; "Every game" for the shared topics."""
+    return game_name(game, lang) if game else translations(lang).gettext("Every game")
+
+
+def facts(topic: Topic, show_game: bool = False) -> str:
+    """A topic's game (if `show_game`), kind and numbers from the data table, on one line."""
     _ = translations(topic.lang).gettext
+    parts = [game_heading(topic.game, topic.lang)] if show_game else []
+    parts += [kind_label(topic.kind, topic.lang)] if topic.kind != "general" else []
     if topic.kind == "race":
-        parts = [
-            _("Race"),
+        parts += [
             _("{tokens} tokens + the power's").format(tokens=topic.tokens),
             _("{count} in the box").format(count=topic.max_tokens),
         ]
     elif topic.kind == "power":
-        parts = [_("Special power"), _("+{tokens} tokens for its race").format(tokens=topic.tokens)]
+        parts.append(_("+{tokens} tokens for its race").format(tokens=topic.tokens))
     elif topic.kind == "piece":
-        parts = [_("Piece"), _("{count} in the box").format(count=topic.count)]
-    else:
-        parts = []
+        parts.append(_("{count} in the box").format(count=topic.count))
     return " · ".join(parts)
 
 
@@ -91,28 +120,41 @@ class TopicBody:
                 yield Text(rest if number else first) + wrapped
 
 
-def render_topic(topic: Topic) -> RenderableType:
-    """A topic: its title, its kind and numbers, then its text."""
+def render_topic(topic: Topic, show_game: bool = False) -> RenderableType:
+    """A topic: its title, its game (if `show_game`), kind and numbers, then its text."""
     header = [Text(topic.title, style="bold")]
-    if facts(topic):
-        header.append(Text(facts(topic), style="dim"))
+    line = facts(topic, show_game)
+    if line:
+        header.append(Text(line, style="dim"))
     return Group(*header, Text(), TopicBody(topic.body))
 
 
 def render_topic_list(topics: Sequence[Topic]) -> RenderableType:
-    """Topics grouped by kind, one line each: id and title."""
+    """Topics grouped by game, then by kind, one line each: id and title."""
     if not topics:
         return Text()
-    headings = _headings(topics[0].lang)
+    lang = topics[0].lang
     parts: list[RenderableType] = []
-    for kind in TOPIC_KINDS:
-        group = [topic for topic in topics if topic.kind == kind]
-        if not group:
-            continue
-        width = max(len(topic.id) for topic in group)
-        parts += [Text(headings[kind], style="bold underline")]
-        parts += [
-            Text.assemble((topic.id.ljust(width), "bold"), "  ", topic.title) for topic in group
-        ]
+    for game in dict.fromkeys(topic.game for topic in topics):
+        parts += [Text(game_heading(game, lang), style="bold underline")]
+        width = max(len(topic.id) for topic in topics if topic.game == game)
+        for kind in TOPIC_KINDS:
+            group = [topic for topic in topics if topic.game == game and topic.kind == kind]
+            if group:
+                parts += [Text("  " + kind_heading(kind, lang), style="bold")]
+                parts += [Text.assemble("    ", (topic.id.ljust(width), "bold"), "  ", topic.title,
+                                        no_wrap=True, overflow="ellipsis")
+                          for topic in group]
         parts.append(Text())
     return Group(*parts[:-1])
+
+
+def render_candidates(query: str, topics: Sequence[Topic]) -> RenderableType:
+    """The topics of several games a name matches, each with its id and game."""
+    _ = translations(topics[0].lang).gettext
+    width = max(len(topic.id) for topic in topics)
+    lines = [Text(_("'{query}' names a topic in several games:").format(query=query))]
+    lines += [Text.assemble("  ", (topic.id.ljust(width), "bold"), "  ", topic.title,
+                            (" · " + game_heading(topic.game, topic.lang), "dim"))
+              for topic in topics]
+    return Group(*lines)

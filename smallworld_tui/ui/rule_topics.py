@@ -1,43 +1,47 @@
-"""Which rules topics explain what the player is looking at (the "Rule of this" key).
+"""Which rules topics explain what the player is looking at (the "Rule of this" key), and which
+game's topics the rules browser and the palette show first.
 
 Only presentation: the topics named after what is shown (a combo's race and power, a
-region's holder, pieces and terrain, the phase), never a judgement of the rules.
+region's holder, pieces, terrain and symbols, the phase), never a judgement of the rules.
 """
 
 from __future__ import annotations
 
+from smallworld_tui.data import qualify
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.view import ComboView
-from smallworld_tui.reference import get_topic
+from smallworld_tui.reference import list_topics
+from smallworld_tui.session import GameSession
 from smallworld_tui.ui.palette import region_symbols
 
-# phase -> the general topic about it
+# phase -> the general topic about it (shared by every game)
 PHASE_TOPICS = {"pick": "combos", "conquer": "conquest", "redeploy": "redeploy",
                 "defender": "redeploy", "end": "turn", "over": "end"}
 
 
+def played_game(session: GameSession | None) -> str:
+    """The game being played (the base game when there is none yet): its rules topics come
+    first in the rules browser and the palette, and the ids of its content are its own."""
+    return session.record.game if session is not None else "base"
+
+
 def _known(ids: list[str]) -> list[str]:
     """The ids that are topics, once each, in order."""
-    found = []
-    for id_ in ids:
-        try:
-            topic = get_topic(id_).id
-        except KeyError:
-            continue
-        if topic not in found:
-            found.append(topic)
-    return found
+    topics = {topic.id for topic in list_topics()}
+    return [id_ for index, id_ in enumerate(ids) if id_ in topics and id_ not in ids[:index]]
 
 
-def combo_topics(combo: ComboView) -> list[str]:
+def combo_topics(combo: ComboView, game: str) -> list[str]:
     """A combo's race, then its power."""
-    return _known([combo.race, combo.power])
+    return _known([qualify(game, combo.race), qualify(game, combo.power)])
 
 
-def region_topics(view: PlayerView, region: int) -> list[str]:
-    """What is on a region: its holder's race and power (or the Lost Tribe), its pieces,
-    a mountain; the map topic for a symbol or water."""
+def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
+    """What is on a region: its holder's race and power (or its neutral defenders), its
+    pieces and items, its terrain and symbols when a rule hangs on them; the game's map topic
+    for a symbol or water."""
     state, info = view.regions[region], view.map.regions[region]
+    board = view.map.game
     ids: list[str] = []
     army = view.army(state.army) if state.army >= 0 else None
     if state.neutral:
@@ -45,9 +49,12 @@ def region_topics(view: PlayerView, region: int) -> list[str]:
     elif army is not None:
         ids += [army.race, army.power]
     ids += [piece for piece, _ in state.pieces]
-    if region_symbols(info, view.map.game) or info.water:
-        ids.append("map")
-    return _known(ids)
+    ids += list(state.items)
+    symbols = region_symbols(info, board, in_game=False)
+    ids += [qualify(board, info.terrain), *(qualify(board, s) for s in symbols)]
+    if symbols or info.water:
+        ids.append(qualify(board, "map"))
+    return _known([qualify(game, id_) for id_ in ids])
 
 
 def phase_topics(view: PlayerView) -> list[str]:

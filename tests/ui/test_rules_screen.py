@@ -3,18 +3,21 @@ and the interface in Japanese."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
 from smallworld_tui.names import display_name
+from smallworld_tui.reference import list_topics
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.palette import seat_letters
-from smallworld_tui.ui.rule_topics import phase_topics, region_topics
+from smallworld_tui.ui.rule_topics import phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
@@ -49,12 +52,19 @@ def shown_text(app: SmallWorldApp) -> str:
     return text_of(browser(app).query_one("#rules-text", Static))
 
 
-async def test_r_opens_the_rules_and_escape_closes_them() -> None:
+@asynccontextmanager
+async def rules_open() -> AsyncIterator[tuple[SmallWorldApp, Pilot[None]]]:
+    """A 3-player game with the rules tab open."""
     app = SmallWorldApp(session(players=3, **STACKS))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
+        yield app, pilot
+
+
+async def test_r_opens_the_rules_and_escape_closes_them() -> None:
+    async with rules_open() as (app, pilot):
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one(TabbedContent).active == "rules"
         assert isinstance(app.focused, Input)  # type to search at once
@@ -81,20 +91,51 @@ async def test_f1_opens_the_keys_with_the_rules_a_tab_away() -> None:
 async def test_search_finds_a_power_by_a_word_of_its_text(lang: str, words: str) -> None:
     set_language(lang)
     try:
-        app = SmallWorldApp(session(players=3, **STACKS))
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("r")
-            await settle(pilot)
+        async with rules_open() as (app, pilot):
             if lang == "en":
                 await pilot.press(*words)
             else:
                 browser(app).query_one(Input).value = words
             await settle(pilot)
-            assert listed(app) == ["diplomat"]
+            assert listed(app)[0] == "base:diplomat"  # the game being played first
+            assert not any(id_.startswith("base:") for id_ in listed(app)[1:])
             assert ("Diplomat" if lang == "en" else "外交官") in shown_text(app)
     finally:
         set_language(None)
+
+
+def test_the_game_being_played_is_the_sessions() -> None:
+    assert played_game(session(players=3, **STACKS)) == "base"
+    assert played_game(None) == "base"
+
+
+def headings(app: SmallWorldApp) -> list[str]:
+    options = browser(app).query_one("#rules-topics", OptionList).options
+    return [str(option.prompt) for option in options if option.disabled]
+
+
+async def test_the_rules_list_every_game_the_game_being_played_first() -> None:
+    async with rules_open() as (app, _pilot):
+        ids = listed(app)
+        assert ids[0] == "turn"  # the shared topics head the played game's general rules
+        assert ids.index("base:setup") < ids.index("underground:setup") < ids.index(
+            "warcraft:team_scoring")
+        games = [heading for heading in headings(app) if heading.startswith("Small World")]
+        assert games == ["Small World", "Small World Underground", "Small World of Warcraft"]
+
+
+async def test_a_search_names_the_game_of_another_games_topic(japanese: None) -> None:
+    async with rules_open() as (app, pilot):
+        browser(app).query_one(Input).value = "ノーム"
+        await settle(pilot)
+        found = listed(app)
+        assert {"underground:gnomes", "warcraft:gnomes"} <= set(found)
+        topics = browser(app).topics
+        gnomes = topics.get_option("underground:gnomes")
+        assert "スモールワールド・アンダーグラウンド" in str(gnomes.prompt)
+        topics.highlighted = topics.get_option_index("underground:gnomes")
+        await settle(pilot)
+        assert "スモールワールド・アンダーグラウンド" in shown_text(app)  # the pane names it too
 
 
 async def test_rule_of_this_shows_the_highlighted_combos_race_and_power() -> None:
@@ -104,11 +145,11 @@ async def test_rule_of_this_shows_the_highlighted_combos_race_and_power() -> Non
         await pilot.press("down")  # combo 1: Hill Elves
         await pilot.press("i")
         await settle(pilot)
-        assert browser(app).shown == ["elves", "hill"]
+        assert browser(app).shown == ["base:elves", "base:hill"]
         text = shown_text(app)
         assert "Elves" in text and "Hill" in text and "Trolls" not in text
         topics = browser(app).topics
-        assert topics.get_option_at_index(topics.highlighted or 0).id == "elves"
+        assert topics.get_option_at_index(topics.highlighted or 0).id == "base:elves"
 
 
 async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
@@ -123,7 +164,7 @@ async def test_rule_of_this_on_the_map_shows_what_is_on_the_region() -> None:
         screen.map_view.cursor = tribe
         await pilot.press("i")
         await settle(pilot)
-        assert browser(app).shown[0] == "lost_tribe"
+        assert browser(app).shown[0] == "base:lost_tribe"
 
 
 def test_region_and_phase_topics() -> None:
@@ -132,14 +173,14 @@ def test_region_and_phase_topics() -> None:
     conquest = next(a for a in s.view(0).legal if a.kind == "conquer")
     s.apply(conquest)
     view = s.view(0)
-    assert region_topics(view, conquest.target)[:2] == ["trolls", "flying"]
-    assert "troll_lair" in region_topics(view, conquest.target)
+    assert region_topics(view, conquest.target, "base")[:2] == ["base:trolls", "base:flying"]
+    assert "base:troll_lair" in region_topics(view, conquest.target, "base")
     mountain = next(r.id for r in view.map.regions if r.mountain and view.regions[r.id].seat == -1)
-    assert region_topics(view, mountain) == ["mountain"]
+    assert region_topics(view, mountain, "base") == ["base:mountain"]
     plain = next(r.id for r in view.map.regions
                  if not (r.mountain or r.mine or r.magic or r.cavern or r.water)
                  and view.regions[r.id].seat == -1 and not view.regions[r.id].neutral)
-    assert region_topics(view, plain) == []
+    assert region_topics(view, plain, "base") == []
     assert phase_topics(view) == ["conquest"]
 
 
@@ -153,11 +194,13 @@ async def test_the_palette_finds_rules_topics() -> None:
         japanese = [hit async for hit in provider.search("ソーサラー")]
         assert any(hit.text.startswith("Sorcerers") for hit in japanese)
         discovered = [hit async for hit in provider.discover()]
-        assert len(discovered) > 40
+        assert len(discovered) == len(list_topics(game="base"))  # the game being played
+        others = [hit async for hit in provider.search("spiderines")]
+        assert others and others[0].help.endswith("Small World Underground")
         run: Callable[[], object] = max(hits, key=lambda hit: hit.score).command
         run()
         await settle(pilot)
-        assert browser(app).shown == ["sorcerers"]
+        assert browser(app).shown == ["base:sorcerers"]
 
 
 async def test_the_interface_speaks_japanese(japanese: None) -> None:

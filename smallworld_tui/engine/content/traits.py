@@ -54,10 +54,10 @@ class Content:
     outside_decline_limit: ClassVar[bool] = False
     #: no token is lost when a region of this race is conquered (Elves, while active)
     keeps_tokens_when_defeated: ClassVar[bool] = False
-    #: the race may go into decline at the end of an expanding turn (Stout)
-    declines_at_turn_end: ClassVar[bool] = False
     #: the reinforcement die is never rolled for a last conquest (Berserk rolls before)
     no_final_roll: ClassVar[bool] = False
+    #: pays no travel cost to land on a distant entry region (islands)
+    no_travel_cost: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
 

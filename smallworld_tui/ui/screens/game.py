@@ -32,7 +32,7 @@ from smallworld_tui.ui.describe import (
     refusal,
     region_label,
 )
-from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, region_topics
+from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen, outcome_text
@@ -528,11 +528,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         """The rules of what is highlighted: the combo in the column, else the region under
         the map cursor, else the current phase."""
         combos = self.query_one(ComboColumn)
+        game = played_game(self.session)
         topics: list[str] = []
         if self.focused is combos and combos.current is not None:
-            topics = combo_topics(combos.current)
+            topics = combo_topics(combos.current, game)
         elif self.map_view.cursor is not None:
-            topics = region_topics(self.view, self.map_view.cursor)
+            topics = region_topics(self.view, self.map_view.cursor, game)
         self.app.open_help("rules", topics or phase_topics(self.view))  # type: ignore[attr-defined]
 
     # --- for the command palette -------------------------------------------------------

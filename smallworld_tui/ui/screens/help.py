@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -15,8 +15,12 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.rule_topics import played_game
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
+
+if TYPE_CHECKING:
+    from smallworld_tui.ui.app import SmallWorldApp
 
 Tab = Literal["keys", "rules"]
 
@@ -69,7 +73,8 @@ class HelpScreen(TranslatedBindings, Screen[None]):
             with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-scroll"):
                 yield Static(keys_table(self.intro, self.keys))
             with TabPane(_("Rules"), id="rules"):
-                yield RulesBrowser(self.topics, id="rules-browser")
+                game = played_game(cast("SmallWorldApp", self.app).session)
+                yield RulesBrowser(self.topics, game=game, id="rules-browser")
         yield KeyFooter()
 
     def on_mount(self) -> None:

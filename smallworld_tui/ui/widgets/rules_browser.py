@@ -1,5 +1,5 @@
-"""The rules reference in the app: a search box (search as you type), the matching topics,
-and the chosen topic rendered in a scrollable pane."""
+"""The rules reference in the app: a search box (search as you type), the matching topics of
+every game (the game being played first), and the chosen topic rendered in a scrollable pane."""
 
 from __future__ import annotations
 
@@ -16,38 +16,52 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from smallworld_tui.i18n import N_, _
-from smallworld_tui.reference import TOPIC_KINDS, Topic, TopicKind, get_topic, search
-from smallworld_tui.reference.render import render_topic
+from smallworld_tui.i18n import N_, _, current_language
+from smallworld_tui.names import GAMES
+from smallworld_tui.reference import TOPIC_KINDS, Topic, get_topic, search
+from smallworld_tui.reference.render import game_heading, kind_heading, kind_label, render_topic
 from smallworld_tui.ui.bindings import TranslatedBindings
 
 
-def kind_label(kind: TopicKind) -> str:
-    """A topic kind in words ("Race", "Special power"...; "" for the general rules)."""
-    return {"general": "", "race": _("Race"), "power": _("Special power"),
-            "piece": _("Piece")}[kind]
-
-
-def kind_heading(kind: TopicKind) -> str:
-    return {"general": _("General rules"), "race": _("Races"), "power": _("Special powers"),
-            "piece": _("Pieces")}[kind]
-
-
-def topic_option(topic: Topic, with_kind: bool) -> Option:
-    """One topic in the list: its title (and its kind, for search results)."""
+def topic_option(topic: Topic, game: str | None) -> Option:
+    """One topic in the list: its title (for search results, `game` given: its kind, and its
+    game when it is not that one)."""
     text = Text(topic.title, no_wrap=True, overflow="ellipsis")
-    if with_kind and kind_label(topic.kind):
-        text.append(" " + kind_label(topic.kind), style="dim")
+    if game is not None:
+        lang = current_language()
+        label = [kind_label(topic.kind, lang)] if topic.kind != "general" else []
+        label += [game_heading(topic.game, lang)] if topic.game not in (None, game) else []
+        if label:
+            text.append(" " + " · ".join(label), style="dim")
     return Option(text, id=topic.id)
 
 
-def topics_text(topics: Sequence[Topic]) -> RenderableType:
-    """Several topics one after another, with a line between."""
+def grouped_options(topics: Sequence[Topic], game: str) -> list[Option]:
+    """Every topic under headings: `game`'s first (with the shared ones), then the other
+    games', each by kind."""
+    lang = current_language()
+    options: list[Option] = []
+    for section in (game, *(other for other in GAMES if other != game)):
+        options.append(Option(Text(game_heading(section, lang), style="bold reverse"),
+                              disabled=True))
+        mine = [topic for topic in topics
+                if topic.game == section or (topic.game is None and section == game)]
+        for kind in TOPIC_KINDS:
+            group = [topic for topic in mine if topic.kind == kind]
+            if group:
+                heading = Text(kind_heading(kind, lang), style="bold underline")
+                options += [Option(heading, disabled=True),
+                            *(topic_option(topic, None) for topic in group)]
+    return options
+
+
+def topics_text(topics: Sequence[Topic], game: str) -> RenderableType:
+    """Several topics one after another, with a line between; another game's are named."""
     parts: list[RenderableType] = []
     for topic in topics:
         if parts:
             parts += [Text(), Rule(style="dim"), Text()]
-        parts.append(render_topic(topic))
+        parts.append(render_topic(topic, show_game=topic.game not in (None, game)))
     return Group(*parts)
 
 
@@ -62,9 +76,10 @@ class RulesBrowser(TranslatedBindings, Vertical):
         Binding("pageup", "scroll_text(-1)", N_("Scroll up"), show=False, id="rules.page_up"),
     ]
 
-    def __init__(self, topics: Sequence[str] = (), *, id: str | None = None) -> None:
+    def __init__(self, topics: Sequence[str] = (), *, game: str, id: str | None = None) -> None:
         super().__init__(id=id)
         self.first = list(topics)  # shown together on opening
+        self.game = game  # the game being played: its topics come first
         self.shown: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -86,20 +101,17 @@ class RulesBrowser(TranslatedBindings, Vertical):
         return self.query_one("#rules-topics", OptionList)
 
     def fill(self, query: str) -> None:
-        """List the topics matching ``query`` (all, grouped by kind, when it is empty)."""
-        found = search(query)
+        """List the topics matching ``query`` (all, grouped by game and kind, when it is empty)."""
+        found = search(query, game=self.game)
         options: list[Option | None] = []
         if query.strip():
-            options += [topic_option(topic, True) for topic in found]
+            options += [topic_option(topic, self.game) for topic in found]
         else:
-            for kind in TOPIC_KINDS:
-                group = [topic for topic in found if topic.kind == kind]
-                heading = Text(kind_heading(kind), style="bold underline")
-                options += [Option(heading, disabled=True), *(topic_option(t, False)
-                                                              for t in group)]
+            options += grouped_options(found, self.game)
         self.topics.set_options(options)
-        if found:
-            self.show([found[0].id] if query.strip() else self.shown or [found[0].id])
+        first = next((option.id for option in options if option and option.id), None)
+        if first is not None:
+            self.show([first] if query.strip() else self.shown or [first])
         else:
             self.shown = []
             self.query_one("#rules-text", Static).update(Text(_("No topic matches."),
@@ -115,7 +127,8 @@ class RulesBrowser(TranslatedBindings, Vertical):
         if index is not None and self.topics.highlighted != index:
             self.topics.highlighted = index
         pane = self.query_one("#rules-pane", VerticalScroll)
-        pane.query_one(Static).update(topics_text([get_topic(id_) for id_ in ids]))
+        shown = [get_topic(id_, game=self.game) for id_ in ids]
+        pane.query_one(Static).update(topics_text(shown, self.game))
         pane.scroll_home(animate=False)
 
     @on(Input.Changed, "#rules-search")

@@ -316,7 +316,6 @@ class Stout(Power):
     """May go into decline at the end of an expanding turn, after scoring."""
 
     id = "stout"
-    declines_at_turn_end = True
     actions = kinds(decline=())
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
