@@ -3,8 +3,8 @@
 Every change goes through ``apply``: the action is checked by the engine, appended to the
 record, stored (a JSON file written atomically, or an append-only journal) and only then
 announced to listeners (the views of every connected player).  Undo restores the copy of the
-state taken before the last action, never past the start of the turn, a die roll or another
-player's decision.
+state taken before the last action, never past the start of the turn, a die roll, another
+player's decision or a computer player's move.
 """
 
 from __future__ import annotations
@@ -14,16 +14,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine import (
     Action,
     Event,
     GameState,
     IllegalAction,
+    Observation,
     PlayerView,
     Record,
     RecordError,
     apply,
+    legal_actions,
     load_record,
+    observe,
     view,
 )
 from smallworld_tui.engine.board import MapError
@@ -47,6 +51,11 @@ class GameSession:
 
     def __init__(self, record: Record, path: Path | None = None, source: str = "",
                  journal: Journal | None = None) -> None:
+        unknown = sorted(set(record.bots.values()) - set(LEVELS))
+        if unknown:
+            raise RecordError(source or "<game>", f"unknown computer player level(s) "
+                                                  f"{', '.join(map(repr, unknown))} (levels: "
+                                                  f"{', '.join(LEVELS)})")
         self.record = record
         self.path = path
         self.journal = journal
@@ -70,10 +79,12 @@ class GameSession:
     @classmethod
     def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
             options: dict[str, Any] | None = None, path: Path | None = None,
-            game: str = "base") -> GameSession:
+            game: str = "base", bots: dict[int, str] | None = None) -> GameSession:
+        """A new game; ``bots`` names the seats computer players play (seat -> level)."""
         rules = ruleset(game)
         record = Record(players=list(names), map=map_name or rules.map_name(len(names)),
-                        seed=seed, options=rules.options(options), game=game)
+                        seed=seed, options=rules.options(options), game=game,
+                        bots=dict(bots or {}))
         session = cls(record, path)
         session.save()
         return session
@@ -97,6 +108,13 @@ class GameSession:
         with self._lock:
             return view(self.state, seat)
 
+    def observe(self, seat: int) -> tuple[Observation, list[Action]]:
+        """What ``seat`` knows of the game (``engine.observe``: a computer player's input) and
+        its legal actions (none unless the decision is its)."""
+        with self._lock:
+            legal = legal_actions(self.state) if seat == self.state.actor else []
+            return observe(self.state, seat), legal
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is."""
         with self._lock:
@@ -113,10 +131,11 @@ class GameSession:
         state = self.state
         snapshot = state.clone()
         before = (state.seat, state.actor, state.turn_number)
+        by_bot = state.actor in self.record.bots
         events = apply(state, action)
         index = len(self.record.actions)
         floor = self._floors[-1] if self._floors else 0
-        if before != (state.seat, state.actor, state.turn_number) or any(
+        if by_bot or before != (state.seat, state.actor, state.turn_number) or any(
                 e.kind in RANDOM_EVENTS for e in events):
             floor = index + 1
             self._before.clear()
@@ -132,7 +151,8 @@ class GameSession:
             return bool(self._floors) and self._floors[-1] < len(self.record.actions)
 
     def undo(self) -> None:
-        """Take back the last action (same player, same turn, no die roll since)."""
+        """Take back the last action (same player, same turn, no die roll or computer
+        player's move since)."""
         with self._lock:
             if not self.can_undo():
                 raise IllegalAction("nothing to undo in this turn")
