@@ -2,15 +2,20 @@
 
 Sensible: one of the three cheapest combos; any conquest (a race's, power's or item's own
 moves included) while one is possible, else a last roll of the die, never giving regions up;
-decline only when the active race has few spare tokens left and turns remain (the play-out
-rule); every token placed before redeployment ends, in random regions.
+decline only when the active race has few spare tokens left and turns remain; every token
+placed before redeployment ends, in random regions.
 """
 
 from __future__ import annotations
 
 from smallworld_tui.bots.base import Bot, Decision
-from smallworld_tui.bots.playout import Playout
-from smallworld_tui.bots.tactics import END_CONQUEST, END_REDEPLOY, FINAL, fresh_tokens
+from smallworld_tui.bots.tactics import (
+    END_CONQUEST,
+    END_REDEPLOY,
+    FINAL,
+    fresh_tokens,
+    worn_out,
+)
 from smallworld_tui.engine import Action, Phase
 
 CHEAPEST_COMBOS = 3
@@ -37,7 +42,7 @@ class EasyBot(Bot):
 
     def conquests(self, decision: Decision, legal: list[Action]) -> list[Action]:
         g = decision.world()
-        if Playout(fresh_tokens(g)).should_decline(g, legal):
+        if worn_out(g, legal, fresh_tokens(g)):
             return [Action("decline")]
         takes = [a for a in legal if a.kind not in NOT_A_CONQUEST]
         if takes:

@@ -87,15 +87,24 @@ class Evaluator:
         coins = g.coins[seat]
         if left == 0:
             return float(coins)
-        mid_turn = seat == g.seat and g.phase != Phase.END and turn_underway(g)
+        current = seat == g.seat
+        mid_turn = current and g.phase != Phase.END and turn_underway(g)
         first = float(income(g, seat)) if mid_turn else None
-        steady = steady_income(g, seat)
-        active = g.active_army(seat)
-        declined = sum(a.mask.bit_count() for a in g.armies_of(seat) if a.declined)
+        active = None
+        declined = 0
+        for army in g.armies:
+            if army.alive and army.seat == seat:
+                if army.declined:
+                    declined += army.mask.bit_count()
+                else:
+                    active = army
         if active is None:
             return coins + self._fresh_future(left, first, declined, int(mid_turn))
         regions = active.mask.bit_count()
         tokens = active.hand + g.tokens_on_board(active)
+        # one-off bonuses (of the turn being played) do not come again
+        steady = steady_income(g, seat) if current else first if first is not None else \
+            income(g, seat)
         bonus = steady - regions - declined
         return coins + self._active_future(left, first, regions, tokens, declined, bonus,
                                            decline_from=1 if mid_turn else 0)
@@ -141,7 +150,7 @@ class Evaluator:
         return total + w.attrition ** fresh_at * self._fresh_sum(left - fresh_at)
 
     def _active_future(self, left: int, first: float | None, regions: int, tokens: int,
-                       declined: int, bonus: int, decline_from: int) -> float:
+                       declined: int, bonus: float, decline_from: int) -> float:
         """The best of going on with the active race to the end, or declining it at one of
         the coming turns (scoring what it holds instead of conquering) and taking a new combo
         the turn after."""

@@ -161,6 +161,24 @@ class Planner:
                 now = self.stopped(g)
         return g
 
+    def turn_value(self, g: GameState, others: Policy) -> float:
+        """The expected value at the end of the seat's turn in ``g`` when the seat goes on
+        with this planner's choices (the die weighed, not drawn); ``others`` decides for the
+        other seats (defenders)."""
+        while not turn_scored(g, self.seat):
+            legal = legal_actions(g)
+            if g.actor != self.seat:
+                move = others(g, legal)
+            elif g.phase in (Phase.REDEPLOY, Phase.DEFENDER):
+                move = self.redeploy(g, legal)
+            else:
+                move = self.rank(g, legal)[0][1]
+            results = outcomes(g, move)
+            if len(results) > 1:
+                return sum(p * self.turn_value(h, others) for p, h in results)
+            g = results[0][1]
+        return self.value(g)
+
     # --- redeployment ----------------------------------------------------------------------
     def redeploy(self, g: GameState, legal: list[Action]) -> Action:
         others = [a for a in legal if a.kind not in (DEPLOY, END_REDEPLOY)]

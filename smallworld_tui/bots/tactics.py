@@ -228,3 +228,15 @@ def fresh_tokens(g: GameState, combos: int = 4) -> float:
     """Tokens a new combo brings, on average over the cheapest ``combos`` of the market."""
     shown = view(g, -1).combos[:combos]
     return sum(c.tokens for c in shown) / len(shown) if shown else 0.0
+
+
+def worn_out(g: GameState, legal: list[Action], fresh_tokens: float,
+             share: float = 0.33) -> bool:
+    """Whether declining is legal and the active race has fewer spare tokens than ``share``
+    of a new combo's while at least two scorings remain (a plain player's reason to
+    decline)."""
+    if Action("decline") not in legal:
+        return False
+    army = g.armies[g.turn.acting]
+    left = g.map.turns - g.round + 1
+    return left >= 2 and bool(army.mask) and army.hand < share * fresh_tokens
