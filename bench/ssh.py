@@ -1,83 +1,152 @@
-"""SSH serving cost: bytes sent per move, and how many sessions one host holds.
+"""SSH serving: repaint time per number of tables, and what a burst of logins does to it.
 
-    python bench/ssh.py [--moves 12] [--interval 0.4] [--sessions 5,10,20,30] [--size 100x30]
+    python bench/ssh.py [--tables 1,5,10] [--workers 0,2] [--seconds 30] [--interval 2]
+                        [--burst 30] [--size 100x30]
 
-A child process runs the SSH server (base-5p, loopback only) and plays one random legal move
-every ``interval`` seconds once the five seats are taken; this process connects K terminals
-(5 players + spectators) that only read.  For each move, a terminal's repaint time is the time
-from the move to the last byte of the burst of output it caused (until 50 ms of silence).
-Prints, per K, the median and 90th percentile repaint and the bytes per move per terminal;
-stops at the first K whose median exceeds 100 ms, or after the last K.  Every run is bounded
-(moves x interval per K).
+For each worker count W and table count T, a child process runs the server on loopback
+(``--workers W``) with T five-player tables (base-5p) whose seats are taken; this process
+connects the 5T players' terminals (each logs in with its key, goes from the lobby to its seat,
+then only reads).  Each table gets one random legal move every ``interval`` seconds, the tables'
+moves spread evenly, played where the table's game runs (the server, or its worker).  A
+terminal's repaint time for a move is the time from the move to the last byte of the burst of
+output it caused (until 50 ms of silence).  Prints, per W and T, the median, 90th percentile
+and largest repaint over the table's five terminals, the bytes per move per terminal, and the
+CPU time the server (with its workers) spent per repaint, a figure other load on the machine
+does not change much (its load average is printed too).
+Then, with the largest T still playing, ``burst`` players log in with the password at once:
+prints how long they took to see the lobby and the seated players' repaints meanwhile.
+The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
+logins delays no seated player's repaint by more than 500 ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
+import pyte
+
+if TYPE_CHECKING:
+    from smallworld_tui.session import GameSession
 
 PASSWORD = "bench"
 SEATS = 5
-TARGET_MS = 100.0
-QUIET = 0.05
+QUIET = 0.05  # seconds of silence that end a repaint
+GOAL = "goal: 10 tables, median <= 100 ms, p90 <= 250 ms; a burst delays repaints <= 500 ms"
 
 
-# --- the server side (child process) ---------------------------------------------------------
+# --- the tables' moves (in the server, or in each worker) -------------------------------------
 
-async def serve(port_file: Path, moves: int, interval: float, db: Path) -> None:
-    from smallworld_tui.ssh.app import make_app
-    from smallworld_tui.ssh.server import (
-        GameServer,
-        load_host_key,
-        quiet_textual_stdio,
-        start_server,
-    )
-    from smallworld_tui.ssh.store import Store
-
-    quiet_textual_stdio()
-    server = GameServer(store=Store(db), players=SEATS, app_factory=make_app,
-                        map_name="base-5p", seed=5)
-    acceptor = await start_server(server, "127.0.0.1", 0, load_host_key(db.with_suffix(".key")),
-                                  password=PASSWORD)
-    port_file.write_text(str(acceptor.sockets[0].getsockname()[1]))
-    while server.session is None:
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(2.0)  # every terminal has drawn its first screen
+async def play(sessions: dict[int, GameSession], interval: float, go: Path,
+               moves: Path) -> None:
+    """One random legal move per table every ``interval`` seconds, the tables taking turns."""
+    while not go.exists():
+        await asyncio.sleep(0.1)
     chooser = random.Random(1)
-    session = server.session
-    for _ in range(moves):
-        legal = session.view(session.actor).legal
-        if not legal:
-            break
-        print(f"MOVE {time.monotonic():.6f}", flush=True)
-        session.apply(legal[chooser.randrange(len(legal))])
-        await asyncio.sleep(interval)
-    print("DONE", flush=True)
-    await asyncio.sleep(0.5)
+    with moves.open("a") as log:
+        while True:
+            tables = sorted(t for t, s in sessions.items() if not s.state.finished)
+            if not tables:
+                return
+            for table in tables:
+                session = sessions[table]
+                legal = session.view(session.actor).legal
+                log.write(f"{table} {time.monotonic():.6f}\n")
+                log.flush()
+                session.apply(chooser.choice(legal))
+                await asyncio.sleep(interval / len(tables))
+
+
+def worker() -> None:
+    """A table worker (see smallworld_tui.ssh.worker) that also plays its tables' moves."""
+    from smallworld_tui.ssh import worker as table_worker
+
+    sys.argv.remove("--worker")
+    args = table_worker.arguments()
+    host = table_worker.prepare(args)
+
+    async def run() -> None:
+        moves = asyncio.create_task(play(
+            host.sessions, float(os.environ["BENCH_INTERVAL"]), Path(os.environ["BENCH_GO"]),
+            Path(os.environ["BENCH_MOVES"])))
+        await table_worker.serve(host, args.socket)
+        moves.cancel()
+
+    asyncio.run(run())
+
+
+async def serve(folder: Path, workers: int, interval: float) -> None:
+    """The server: the store's tables, keys bound to the players' names, W workers."""
+    from smallworld_tui.ssh.files import load_host_key
+    from smallworld_tui.ssh.guard import Guard, Limits
+    from smallworld_tui.ssh.hosting import prepare_process
+    from smallworld_tui.ssh.hosts import HostPool
+    from smallworld_tui.ssh.keys import read_key_book
+    from smallworld_tui.ssh.server import Door, GameServer, start_ssh
+    from smallworld_tui.ssh.store import Store
+    from smallworld_tui.ssh.tables import Tables
+
+    prepare_process()
+    os.environ.update(BENCH_INTERVAL=str(interval), BENCH_GO=str(folder / "go"),
+                      BENCH_MOVES=str(folder / "moves"))
+    store = Store(folder / "tables.sqlite3")
+    tables = Tables(store)
+    tables.restore()
+    sockets = Path(tempfile.mkdtemp(prefix="bench-ssh-"))
+    hosts = HostPool(store, tables, workers, sockets,
+                     command=[sys.executable, __file__, "--worker"])
+    await hosts.start()
+    moves = asyncio.create_task(play(hosts.local.sessions, interval, folder / "go",
+                                     folder / "moves")) if hosts.local is not None else None
+    server = GameServer(tables, hosts, Door(PASSWORD, read_key_book(folder / "keys")),
+                        Guard(Limits(max_connections=1000, max_per_address=1000)))
+    acceptor = await start_ssh(server, "127.0.0.1", 0, load_host_key(folder / "host_key"))
+    (folder / "port").write_text(str(acceptor.sockets[0].getsockname()[1]))
+    while not (folder / "stop").exists():
+        await asyncio.sleep(0.2)
     acceptor.close()
+    await server.stop()
+    await hosts.stop()
+    if moves is not None:
+        moves.cancel()
 
 
-# --- the terminals (this process) ------------------------------------------------------------
+# --- the players' terminals (this process) -----------------------------------------------------
 
 class Terminal:
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.chunks: list[tuple[float, int]] = []
+    """One player's terminal: a pyte screen until seated, then only the times of its output."""
 
-    async def run(self, port: int, name: str, stop: asyncio.Event) -> None:
-        async with asyncssh.connect("127.0.0.1", port, username=name, password=PASSWORD,
-                                    known_hosts=None) as conn:
+    def __init__(self, table: int, size: tuple[int, int]) -> None:
+        self.table = table
+        self.size = size
+        self.screen = pyte.Screen(*size)
+        self.stream: pyte.ByteStream | None = pyte.ByteStream(self.screen)
+        self.chunks: list[tuple[float, int]] = []
+        self.ready = asyncio.Event()
+
+    def shows(self, text: str) -> bool:
+        return text in "\n".join(self.screen.display)
+
+    async def run(self, port: int, name: str, key: asyncssh.SSHKey | None, row: int,
+                  stop: asyncio.Event) -> None:
+        async with asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key] if key
+                                    else None, password=None if key else PASSWORD,
+                                    known_hosts=None, agent_path=None, config=[]) as conn:
             process = await conn.create_process(term_type="xterm-256color",
                                                 term_size=self.size, encoding=None)
+            steps = [("in the lobby", "\x1b[B" * row + "\r"), ("Play your seat", "\r"),
+                     ("Round", None)] if key else [("in the lobby", None)]
             while not stop.is_set():
                 try:
                     data = await asyncio.wait_for(process.stdout.read(65536), 0.2)
@@ -85,87 +154,187 @@ class Terminal:
                     continue
                 if not data:
                     return
-                self.chunks.append((time.monotonic(), len(data)))
+                if self.stream is None:
+                    self.chunks.append((time.monotonic(), len(data)))
+                    continue
+                self.stream.feed(data)
+                while steps and self.shows(steps[0][0]):
+                    keys = steps.pop(0)[1]
+                    if keys:
+                        process.stdin.write(keys.encode())
+                if not steps:
+                    self.stream = None
+                    self.ready.set()
 
 
-async def measure(sessions: int, moves: int, interval: float,
-                  size: tuple[int, int]) -> tuple[list[float], list[int]]:
-    with tempfile.TemporaryDirectory() as tmp:
-        port_file = Path(tmp) / "port"
-        child = subprocess.Popen(
-            [sys.executable, __file__, "--child", str(port_file), "--moves", str(moves),
-             "--interval", str(interval), "--db", str(Path(tmp) / "games.sqlite3")],
-            stdout=subprocess.PIPE, text=True)
-        try:
-            while not port_file.exists() or not port_file.read_text():
-                await asyncio.sleep(0.05)
-            port = int(port_file.read_text())
-            stop = asyncio.Event()
-            terminals = [Terminal(size) for _ in range(sessions)]
-            tasks = []
-            for i, t in enumerate(terminals):
-                tasks.append(asyncio.create_task(t.run(port, f"p{i + 1}", stop)))
-                await asyncio.sleep(0.02)
-            assert child.stdout is not None
-            loop = asyncio.get_running_loop()
-            lines = await loop.run_in_executor(None, child.stdout.read)
-            stop.set()
-            await asyncio.gather(*tasks, return_exceptions=True)
-        finally:
-            child.wait(timeout=30)
-    move_times = [float(line.split()[1]) for line in lines.splitlines()
-                  if line.startswith("MOVE")]
-    latencies, sizes = [], []
-    for i, start in enumerate(move_times):
-        end = move_times[i + 1] if i + 1 < len(move_times) else start + interval
-        for t in terminals:
-            burst = first_burst([(ts, n) for ts, n in t.chunks if start <= ts < end])
-            if burst:
-                latencies.append((burst[-1][0] - start) * 1000)
-                sizes.append(sum(n for _, n in burst))
-    return latencies, sizes
+def cpu_seconds(pid: int) -> float:
+    """CPU time used so far by a process and its children's children (the server and its
+    workers), from /proc (Linux); 0 elsewhere."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, IndexError, ValueError):
+        return total
+    return total + sum(cpu_seconds(int(child)) for child in children)
 
 
-def first_burst(chunks: list[tuple[float, int]]) -> list[tuple[float, int]]:
+def first_burst(chunks: Iterable[tuple[float, int]]) -> list[tuple[float, int]]:
     """The output that answers a move: chunks until the first silence of ``QUIET`` seconds
-    (later output, like a die animation or a notice timing out, is not that repaint)."""
-    burst = chunks[:1]
-    for chunk in chunks[1:]:
-        if chunk[0] - burst[-1][0] > QUIET:
+    (later output, like a die closing by itself, is not that repaint)."""
+    burst: list[tuple[float, int]] = []
+    for chunk in chunks:
+        if burst and chunk[0] - burst[-1][0] > QUIET:
             break
         burst.append(chunk)
     return burst
 
 
+def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
+             since: float = 0.0, until: float = float("inf")) -> tuple[list[float], list[int]]:
+    """Repaint times (ms) and sizes of every terminal of the moved table, per move."""
+    latencies, sizes = [], []
+    for i, (table, start) in enumerate(moves):
+        if not since <= start < until:
+            continue
+        end = next((t for tb, t in moves[i + 1:] if tb == table), start + 5.0)
+        for terminal in terminals:
+            if terminal.table == table:
+                burst = first_burst(c for c in terminal.chunks if start <= c[0] < end)
+                if burst:
+                    latencies.append((burst[-1][0] - start) * 1000)
+                    sizes.append(sum(n for _, n in burst))
+    return latencies, sizes
+
+
+def figures(latencies: list[float]) -> str:
+    if not latencies:
+        return "no repaint measured"
+    p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
+    return (f"median {statistics.median(latencies):6.1f} ms, p90 {p90:6.1f} ms, "
+            f"max {max(latencies):6.1f} ms ({len(latencies)} repaints)")
+
+
+def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey]]:
+    """A store of ``count`` started tables and a keys file; each player's (table, key)."""
+    from smallworld_tui.ssh.proofs import key_proof
+    from smallworld_tui.ssh.store import Store
+    from smallworld_tui.ssh.tables import Tables, new_table
+
+    store = Store(folder / "tables.sqlite3")
+    tables = Tables(store)
+    players: dict[str, tuple[int, asyncssh.SSHKey]] = {}
+    lines = []
+    for index in range(count):
+        table = tables.open(new_table(SEATS, "base-5p", seed=index))
+        for seat in range(SEATS):
+            name = f"t{table.id}p{seat + 1}"
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            tables.take_seat(table, name, key_proof(name))
+            players[name] = (table.id, key)
+            lines.append(" ".join(key.export_public_key().decode().split()[:2]) + f" {name}\n")
+    store.close()
+    (folder / "keys").write_text("".join(lines))
+    return players
+
+
+async def measure(workers: int, count: int, args: argparse.Namespace,
+                  size: tuple[int, int], burst: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        players = set_tables(folder, count)
+        child = subprocess.Popen([sys.executable, __file__, "--serve", str(folder),
+                                  "--workers", str(workers), "--interval",
+                                  str(args.interval)])
+        stop = asyncio.Event()
+        tasks: list[asyncio.Task[None]] = []
+        try:
+            while not (folder / "port").exists() or not (folder / "port").read_text():
+                await asyncio.sleep(0.1)
+            port = int((folder / "port").read_text())
+            terminals = []
+            for row, table in enumerate(sorted({t for t, _ in players.values()})):
+                for name, (t, key) in players.items():
+                    if t == table:
+                        terminal = Terminal(table, size)
+                        terminals.append(terminal)
+                        tasks.append(asyncio.create_task(
+                            terminal.run(port, name, key, row, stop)))
+                await asyncio.gather(*(t.ready.wait() for t in terminals[-SEATS:]))
+            await asyncio.sleep(3)  # every screen drawn and quiet
+            (folder / "go").touch()
+            started, cpu_before = time.monotonic(), cpu_seconds(child.pid)
+            await asyncio.sleep(args.seconds)
+            cpu = cpu_seconds(child.pid) - cpu_before
+            logins: list[float] = []
+            burst_from = burst_to = 0.0
+            if burst:
+                burst_from = time.monotonic()
+                logins = await login_burst(port, burst, size, stop)
+                burst_to = time.monotonic()
+                await asyncio.sleep(args.interval)
+            (folder / "stop").touch()
+            moves = [(int(t), float(at)) for t, at in (
+                line.split() for line in (folder / "moves").read_text().splitlines())]
+            latencies, sizes = repaints(moves, terminals, started, burst_from or float("inf"))
+            kib = statistics.median(sizes) / 1024 if sizes else 0.0
+            per_repaint = cpu / max(len(latencies), 1) * 1000
+            print(f"workers {workers}, {count:2d} tables ({count * SEATS:2d} terminals): "
+                  f"{figures(latencies)}, {kib:5.1f} KiB per move per terminal; server CPU "
+                  f"{cpu / args.seconds:4.2f} cores, {per_repaint:5.1f} ms per repaint; load "
+                  f"{os.getloadavg()[0]:4.1f}", flush=True)
+            if burst:
+                during, _ = repaints(moves, terminals, burst_from, burst_to)
+                print(f"  {burst} logins at once: lobby shown after median "
+                      f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
+                      f"seated repaints meanwhile: {figures(during)}", flush=True)
+        finally:
+            (folder / "stop").touch()
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            child.wait(timeout=60)
+
+
+async def login_burst(port: int, count: int, size: tuple[int, int],
+                      stop: asyncio.Event) -> list[float]:
+    """``count`` players log in at once; how long each waited for the lobby (s)."""
+    async def one(index: int) -> float:
+        start = time.monotonic()
+        terminal = Terminal(0, size)
+        task = asyncio.create_task(terminal.run(port, f"guest{index}", None, 0, stop))
+        await terminal.ready.wait()
+        seen = time.monotonic() - start
+        task.cancel()
+        return seen
+
+    return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
 def main() -> None:
+    if "--worker" in sys.argv:
+        worker()
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=12)
-    parser.add_argument("--interval", type=float, default=0.4)
-    parser.add_argument("--sessions", default="5,10,20,30,40")
+    parser.add_argument("--tables", default="1,5,10")
+    parser.add_argument("--workers", default="0,2")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--interval", type=float, default=2.0)
+    parser.add_argument("--burst", type=int, default=30)
     parser.add_argument("--size", default="100x30", help="terminal size, COLSxROWS")
-    parser.add_argument("--child")
-    parser.add_argument("--db")
+    parser.add_argument("--serve", type=Path)
     args = parser.parse_args()
-    if args.child:
-        asyncio.run(serve(Path(args.child), args.moves, args.interval, Path(args.db)))
+    if args.serve:
+        asyncio.run(serve(args.serve, int(args.workers), args.interval))
         return
     cols, rows = (int(x) for x in args.size.split("x"))
-    print(f"terminals of {cols}x{rows}, {args.moves} moves {args.interval} s apart")
-    held = 0
-    for k in (int(x) for x in args.sessions.split(",")):
-        latencies, sizes = asyncio.run(measure(k, args.moves, args.interval, (cols, rows)))
-        if not latencies:
-            print(f"{k:3d} sessions: no repaint measured")
-            break
-        median = statistics.median(latencies)
-        p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else median
-        print(f"{k:3d} sessions: repaint median {median:6.1f} ms, p90 {p90:6.1f} ms, "
-              f"{statistics.median(sizes) / 1024:6.1f} KiB per move per terminal "
-              f"({len(latencies)} repaints)")
-        if median > TARGET_MS:
-            break
-        held = k
-    print(f"held with median repaint under {TARGET_MS:.0f} ms: {held} sessions")
+    counts = [int(x) for x in args.tables.split(",")]
+    print(f"terminals of {cols}x{rows}; one move per table every {args.interval} s; "
+          f"{args.seconds:.0f} s per run; {os.cpu_count()} cores. {GOAL}", flush=True)
+    for workers in (int(x) for x in args.workers.split(",")):
+        for count in counts:
+            burst = args.burst if count == counts[-1] else 0
+            asyncio.run(measure(workers, count, args, (cols, rows), burst))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ COMMANDS = {
     "rules": "rules",
     "play": "play",
     "serve": "serve",
-    "relay": "relay",
 }
 
 

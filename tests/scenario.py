@@ -30,7 +30,7 @@ NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
 def scenario(players: int = 2, map_name: str | None = None, seed: int = 0,
              dice: list[int] | None = None, clear_tribes: bool = False, game: str = "base",
-             **options: bool) -> GameState:
+             **options: bool | str) -> GameState:
     """A new game; ``clear_tribes`` removes every neutral defender (Lost Tribes, Monsters)
     for simpler positions."""
     g = new_game(NAMES[:players], map_name, seed, options or None, dice=dice, game=game)
@@ -95,6 +95,10 @@ def _take_banner(g: GameState, race: str, power: str) -> None:
             g.combos[k] = Combo(g.combos[k].race, g.power_stack.pop(0), g.combos[k].coins)
     if race in g.race_stack:
         g.race_stack.remove(race)
+    for column in g.columns.values():  # a market of columns (the Warcraft team game)
+        for id_ in (race, power):
+            if id_ in column:
+                column.remove(id_)
     for pile in (g.power_stack, g.power_discard):
         if power in pile:
             pile.remove(power)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from smallworld_tui.bots.base import Bot, Decision
 from smallworld_tui.bots.worlds import play_game, start_game
@@ -17,11 +18,14 @@ def play_random_game(
     seed: int,
     after_action: Callable[[GameState, Action], None] | None = None,
     game: str = "base",
+    options: dict[str, Any] | None = None,
+    powers: list[str] | None = None,
 ) -> tuple[GameState, Record]:
     """Play one whole game choosing uniformly among legal actions (game seed = ``seed``,
-    choices from a separate generator seeded from it).  Returns the final state and its
-    record; ``after_action`` is called after every action (property tests)."""
-    g, record = start_game(names, map_name, seed, game)
+    choices from a separate generator seeded from it; ``powers`` pins the top of the power
+    stack).  Returns the final state and its record; ``after_action`` is called after every
+    action (property tests)."""
+    g, record = start_game(names, map_name, seed, game, options, powers)
     chooser = random.Random(seed ^ 0x5EED)
     play_game(g, record, lambda g, legal: legal[chooser.randrange(len(legal))], after_action)
     return g, record

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from smallworld_tui.engine import (
     Action,
@@ -58,12 +59,13 @@ def play_until_scored(g: GameState, seat: int, policy: Policy) -> None:
         apply(g, policy(g, legal_actions(g)), checked=True)
 
 
-def start_game(names: list[str], map_name: str | None, seed: int, game: str = "base"
+def start_game(names: list[str], map_name: str | None, seed: int, game: str = "base",
+               options: dict[str, Any] | None = None, powers: list[str] | None = None
                ) -> tuple[GameState, Record]:
-    """A new game and its (empty) record."""
-    g = new_game(names, map_name, seed, game=game)
+    """A new game and its (empty) record (``powers`` pins the top of the power stack)."""
+    g = new_game(names, map_name, seed, options, powers=powers, game=game)
     return g, Record(players=list(names), map=g.map_source, seed=seed,
-                     options=dict(g.options), game=game)
+                     options=dict(g.options), powers=powers, game=game)
 
 
 def play_game(g: GameState, record: Record, choose: Policy,

@@ -1,4 +1,4 @@
-"""`smallworld-tui serve`: host a game that players join over SSH."""
+"""`smallworld-tui serve`: host tables that players join over SSH (and, with --web, a browser)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,15 @@ import contextlib
 import importlib.util
 import ipaddress
 import logging
-import os
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from smallworld_tui.commands.relay import PASSWORD_ENV
-from smallworld_tui.engine import RecordError
+from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError, load_map
-from smallworld_tui.i18n import _, current_language
+from smallworld_tui.i18n import _
 from smallworld_tui.saves import data_dir
-
-if TYPE_CHECKING:
-    from aiohttp.web import AppRunner
 
 
 def _is_loopback(host: str) -> bool:
@@ -34,117 +28,161 @@ def _is_loopback(host: str) -> bool:
 
 
 def _check_web(password: str | None, authorized_keys: Path | None) -> None:
-    """Browsers log in by password, through the relay, which needs textual-serve and pyte."""
+    """Browsers log in with a password, in textual-serve's browser terminal."""
     if password is None and authorized_keys is not None:
         raise click.UsageError(_("--web needs --password: browsers log in with a password"))
-    missing = [m for m in ("textual_serve", "pyte") if importlib.util.find_spec(m) is None]
-    if missing:
+    if importlib.util.find_spec("textual_serve") is None:
         raise click.ClickException(_("--web needs {modules}: pip install "
-                                     "'smallworld-tui[web]'").format(modules=", ".join(missing)))
+                                     "'smallworld-tui[web]'").format(modules="textual-serve"))
 
 
-async def _serve_web(host: str, ssh_port: int, web_port: int,
-                     password: str | None) -> tuple[AppRunner, int]:
-    """Start the web page of ``--web``: its runner (to clean up) and its port."""
-    from smallworld_tui.ssh.web import relay_command, start_web
-
-    if password is not None and _is_loopback(host):
-        os.environ[PASSWORD_ENV] = password  # local browsers only: no need to ask for it
-    try:
-        return await start_web(relay_command(host, ssh_port, current_language()), host, web_port)
-    except OSError as exc:
-        raise click.ClickException(_("cannot serve the web page on port {port}: {error}").format(
-            port=web_port, error=exc)) from None
+def _players(players: int | None, map_name: str | None, names: list[str]) -> int:
+    """The first table's player count, from whichever of the three options says it."""
+    if names and players is not None and players != len(names):
+        raise click.UsageError(_("--names must give exactly {n} names").format(n=players))
+    if players is not None:
+        return players
+    if names:
+        return len(names)
+    if map_name:
+        try:
+            return load_map(map_name).players
+        except MapError as exc:
+            raise click.ClickException(str(exc)) from None
+    return 2
 
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--players", default=2, show_default=True, type=click.IntRange(2, 5))
-@click.option("--map", "map_name", help="Map name or file (default: the one for the count).")
-@click.option("--names", help="Assign the seats in order, e.g. Amy,Ben (default: first come).")
-@click.option("--seed", type=int, help="Seed of the game (default: random).")
-@click.option("--password", help="Password players need (default: a generated one).")
+@click.option("--players", type=click.IntRange(2, 5),
+              help="Open a table for this many players (with --map, --names, --seed).")
+@click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
+@click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
+@click.option("--seed", type=int, help="Seed of that table's game (default: random).")
+@click.option("--new", "fresh", is_flag=True,
+              help="Open that table even if an unfinished one is set up the same way.")
+@click.option("--password", help="Password players need (default: a generated one, kept).")
+@click.option("--new-password", is_flag=True, help="Generate a new password and keep it.")
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="OpenSSH authorized_keys file of the players' public keys.")
-@click.option("--new", "fresh", is_flag=True, help="Start a new game even if one is unfinished.")
+              help="Players' public keys, each with the player's name as its comment.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-              help="SQLite file of the server's games (default: in the user data directory).")
+              help="SQLite file of the server's tables (default: in the user data folder).")
+@click.option("--workers", default=0, show_default=True, type=click.IntRange(0, 64),
+              help="Processes that run the tables' screens (0: this one).")
+@click.option("--max-connections", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--max-per-address", default=10, show_default=True, type=click.IntRange(1))
 @click.option("--web", is_flag=True, help="Also let players join from a browser.")
 @click.option("--web-port", default=8080, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the web page (with --web).")
-def command(host: str, port: int, players: int, map_name: str | None, names: str | None,
-            seed: int | None, password: str | None, authorized_keys: Path | None, fresh: bool,
-            db: Path | None, web: bool, web_port: int) -> None:
-    """Host a game: players join with `ssh -p PORT NAME@HOST`.
+@click.option("--web-origin", multiple=True,
+              help="Another origin the web page may be opened from, e.g. https://games.example "
+                   "behind a TLS proxy (with --web; repeatable).")
+def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
+            seed: int | None, fresh: bool, password: str | None, new_password: bool,
+            authorized_keys: Path | None, db: Path | None, workers: int,
+            max_connections: int, max_per_address: int, web: bool, web_port: int,
+            web_origin: tuple[str, ...]) -> None:
+    """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
+    a lobby, open a table, take a seat, come back to it or watch.
 
-    With --web, players can also join from a browser at http://HOST:WEB_PORT.
+    With --players, --map, --names or --seed, one table is opened at once.  With --web, players
+    can also join from a browser at http://HOST:WEB_PORT.
     """
-    from smallworld_tui.ssh.app import make_app
-    from smallworld_tui.ssh.server import (
-        GameServer,
-        generate_password,
+    from smallworld_tui.ssh.files import (
+        kept_password,
         load_host_key,
-        quiet_textual_stdio,
-        start_server,
+        private_database,
+        private_folder,
+        private_umask,
     )
-    from smallworld_tui.ssh.store import Store
+    from smallworld_tui.ssh.keys import KeyFileError, read_key_book
+    from smallworld_tui.ssh.server import Door
+    from smallworld_tui.ssh.store import Store, StoreError
+    from smallworld_tui.ssh.tables import Tables, new_table
 
+    if password == "":
+        raise click.UsageError(_("--password must not be empty"))
+    if new_password and password is not None:
+        raise click.UsageError(_("--new-password replaces the generated password; it cannot "
+                                 "go with --password"))
     if not _is_loopback(host) and password is None and authorized_keys is None:
         raise click.UsageError(_("listening on {host} (not loopback) needs --password or "
                                  "--authorized-keys").format(host=host))
-    seats = [n.strip() for n in names.split(",")] if names else []
-    if seats and len(seats) != players:
-        raise click.UsageError(_("--names must give exactly {n} names").format(n=players))
-    if map_name:
-        try:
-            if load_map(map_name).players != players:
-                raise click.UsageError(_("map {map} is not for {n} players").format(
-                    map=map_name, n=players))
-        except MapError as exc:
-            raise click.ClickException(str(exc)) from None
     if web:
         _check_web(password, authorized_keys)
-    if password is None and authorized_keys is None:
-        password = generate_password()
+    seats = [n.strip() for n in names.split(",")] if names else []
+    table_wanted = any(v is not None for v in (players, map_name, names, seed))
+    count = _players(players, map_name, seats)
+
+    private_umask()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    store = Store(db or data_dir() / "server.sqlite3")
-    server = GameServer(store=store, players=players, app_factory=make_app,
-                        map_name=map_name, seed=seed, names=seats)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours says who came and failed
+    folder = data_dir()
+    private_folder(folder, ours=True)
     try:
-        resumed = not fresh and server.resume()
-    except RecordError as exc:
+        keys = read_key_book(authorized_keys) if authorized_keys else None
+    except KeyFileError as exc:
         raise click.ClickException(str(exc)) from None
-    key = load_host_key(data_dir() / "ssh_host_ed25519_key")
-    quiet_textual_stdio()
+    if password is None and keys is None:
+        password = kept_password(folder / "ssh_password", renew=new_password)
+    door = Door(password, keys)
+    db_path = db or folder / "server.sqlite3"
+    private_folder(db_path.parent)
+    private_database(db_path)
+    try:
+        store = Store(db_path)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    tables = Tables(store)
+    tables.restore()
+    if table_wanted:
+        try:
+            settings = new_table(count, map_name, seed, names=seats)
+        except IllegalAction as exc:
+            raise click.UsageError(exc.render(_)) from None
+        except MapError as exc:
+            raise click.ClickException(str(exc)) from None
+        same = None if fresh else tables.unfinished_like(settings)
+        table = same or tables.open(settings)
+        click.echo(_("Table {id}: {map}, {n} players{names}.").format(
+            id=table.id, map=settings.map, n=count,
+            names=" (" + ", ".join(seats) + ")" if seats else ""))
+    key = load_host_key(folder / "ssh_host_ed25519_key")
 
     async def run() -> None:
+        from smallworld_tui.ssh.guard import Limits
+        from smallworld_tui.ssh.hosting import WebSettings, host_games
+
         stop = asyncio.current_task()
         assert stop is not None
         with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
-        acceptor = await start_server(server, host, port, key, password, authorized_keys)
-        bound = acceptor.sockets[0].getsockname()[1]
-        runner, web_bound = await _serve_web(host, bound, web_port, password) if web else (None, 0)
-        if resumed:
-            click.echo(_("Resuming game {id} ({names}).").format(
-                id=server.game_id, names=", ".join(server.names)))
-        else:
-            click.echo(_("Waiting for {n} players.").format(n=players))
-        click.echo(_("Join with:  ssh -p {port} <your name>@{host}").format(port=bound,
-                                                                            host=host))
-        if password:
-            click.echo(_("Password:   {password}").format(password=password))
-        if runner is not None:
-            address = f"[{host}]" if ":" in host else host
-            click.echo(_("Browsers:   http://{address}:{port}").format(address=address,
-                                                                    port=web_bound))
-        click.echo(_("Press Ctrl+C to stop; the game is saved after every move."))
+        limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
         try:
-            await acceptor.wait_closed()
+            hosting = await host_games(
+                store, tables, door, host, port, key, workers=workers, limits=limits,
+                web_settings=WebSettings(web_port, web_origin) if web else None)
+        except OSError as exc:
+            raise click.ClickException(_("cannot listen on {host}: {error}").format(
+                host=host, error=exc)) from None
+        try:
+            waiting = sum(not t.started for t in tables.listing())
+            playing = sum(t.started and not t.finished for t in tables.listing())
+            click.echo(_("Tables: {waiting} waiting for players, {playing} being played.")
+                       .format(waiting=waiting, playing=playing))
+            click.echo(_("Join with:  ssh -p {port} <your name>@{host}").format(
+                port=hosting.port, host=host))
+            if password:
+                click.echo(_("Password:   {password}").format(password=password))
+            if hosting.web is not None:
+                address = f"[{host}]" if ":" in host else host
+                click.echo(_("Browsers:   http://{address}:{port}").format(
+                    address=address, port=hosting.web_port))
+            click.echo(_("Press Ctrl+C to stop; every move is saved as it is made."))
+            await hosting.acceptor.wait_closed()
         finally:
-            if runner is not None:
-                await runner.cleanup()
+            await hosting.close()
 
     try:
         asyncio.run(run())

@@ -7,50 +7,67 @@ happens when a region changes hands (``take_region``) or a race leaves the map (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import CostChange, Reason
+    from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.state import Army, GameState
 
 
-def reach_mask(g: GameState, army: Army) -> int:
+def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     """Regions ``army`` may try to conquer now (cost aside).
 
     A race with no region must enter where the rules let it (border regions) unless a trait
     lets it enter elsewhere; later conquests must touch a held region (or a region a trait
     reaches).  Closed regions (chasms), water without a trait allowing it, regions other
-    players' pieces make immune and regions a trait shields from this army are out.
+    players' pieces make immune and regions a trait shields from this army are out (unless
+    not ``shields``: what it would reach once a toll is paid).
     """
     hooks = g.hooks(army)
-    helped = 0
     if army.mask == 0:
         reach = g.rules.entry_mask(g)
-        for t in hooks.entry:
-            helped |= t.entry_mask(g, army)
     else:
         reach = g.rules.open_mask(g)
         neighbors = g.map.neighbor_masks
         for r in bits(army.mask):
             reach |= neighbors[r]
-        for t in hooks.reach:
-            helped |= t.reach_mask(g, army)
-    if helped:
-        reach |= helped & ~g.unaided(army)
+    reach |= helped_mask(g, army)
     reach &= ~army.mask
     reach &= ~g.closed_mask
     if g.water_mask and not hooks.enters_water:
         reach &= ~g.water_mask
     reach &= ~g.immune_mask(army.seat)
-    if "shielded_mask" in g.rules.hooks_used:
-        for other in g.armies:
-            if other.alive and other.seat != army.seat and other.mask & reach:
-                for t in g.hooks(other).shield:
-                    reach &= ~t.shielded_mask(g, other, army)
-    return reach
+    return reach & ~shielded(g, army, reach) if shields else reach
+
+
+def helped_mask(g: GameState, army: Army) -> int:
+    """Regions the army's own rules let it attack beyond the game's rules (where a race with
+    no region enters, ``entry_mask``; else ``reach_mask``), never regions no rule may help
+    to take (``GameState.unaided``).  They count as adjacent: no travel cost."""
+    hooks = g.hooks(army)
+    helped = 0
+    if army.mask == 0:
+        for t in hooks.entry:
+            helped |= t.entry_mask(g, army)
+    else:
+        for t in hooks.reach:
+            helped |= t.reach_mask(g, army)
+    return helped & ~g.unaided(army) if helped else 0
+
+
+def shielded(g: GameState, army: Army, mask: int) -> int:
+    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat)."""
+    out = 0
+    if "shielded_mask" not in g.rules.hooks_used:
+        return out
+    for other in g.armies:
+        if other.alive and other.seat != army.seat and other.mask & mask:
+            for t in g.hooks(other).shield:
+                out |= t.shielded_mask(g, other, army)
+    return out & mask
 
 
 def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
@@ -71,10 +88,11 @@ def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
         if other.alive and other.seat != army.seat and other.mask & bit:
             for t in g.hooks(other).shield:
                 if t.shielded_mask(g, other, army) & bit:
-                    return t.shield_reason, {**params, "power": t.qid, "seat": other.seat}
+                    named = "power" if t.kind in ("race", "power") else "item"
+                    return t.shield_reason, {**params, named: t.qid, "seat": other.seat}
     if army.mask == 0:
-        return N_("your first conquest must be in a border region"), {}
-    return N_("{region} is not adjacent to your regions"), params
+        return g.rules.entry_refusal, {}
+    return g.rules.reach_refusal, params
 
 
 def _water_reason(g: GameState) -> Reason:
@@ -99,35 +117,61 @@ def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
 
 class Costs:
     """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
-    and of the army's traits and items, less a pending die roll, never below the minimum."""
+    and of the army's traits and items, less a pending die roll, never below the minimum;
+    then the army's conquest aid (Silver Hammers) pays all but one of those tokens."""
 
-    __slots__ = ("changes", "g", "minimum", "roll", "travel", "travel_cost")
+    __slots__ = ("aid", "army", "changes", "g", "minimum", "roll", "travel", "travel_cost",
+                 "unaided")
 
     def __init__(self, g: GameState, army: Army) -> None:
         hooks = g.hooks(army)
         changes: list[CostChange] = list(g.rules.cost_changes(g, army))
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
-        if changes:
-            unaided = g.unaided(army)
-            if unaided:
-                changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+        aid = sum(t.conquest_aid(g, army) for t in hooks.aid) if hooks.aid else 0
+        unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
+        if unaided:
+            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+        travel = g.rules.travel_mask(g, army)
         self.g = g
+        self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
-        self.travel = 0 if hooks.no_travel_cost else g.rules.travel_mask(g, army)
+        self.aid = aid
+        self.unaided = unaided
+        if travel:
+            # a region a rule reaches counts as adjacent; waiving the travel cost is help
+            # too: neither applies where no rule may help
+            travel &= ~helped_mask(g, army)
+            if hooks.no_travel_cost:
+                travel &= unaided
+        self.travel = travel
         self.travel_cost = g.rules.travel_cost
 
-    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False) -> int:
-        """Tokens needed to conquer ``region`` (``as_if_adjacent``: no travel cost)."""
+    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
+           aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``;
+        ``as_if_adjacent``: no travel cost)."""
         cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
         for mask, delta in self.changes:
             if mask >> region & 1:
                 cost += delta
         if self.travel >> region & 1 and not as_if_adjacent:
             cost += self.travel_cost
-        return cost if cost > self.minimum else self.minimum
+        if cost < self.minimum:
+            cost = self.minimum
+        if aided and self.aid and not self.unaided >> region & 1:
+            cost -= min(self.aid, cost - 1)
+        return cost
+
+    def use_aid(self, region: int, full: int, paid: int) -> None:
+        """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
+        used = full - paid
+        for t in self.g.hooks(self.army).aid:
+            share = min(used, t.conquest_aid(self.g, self.army))
+            t.on_aid_used(self.g, self.army, region, share)
+            used -= share
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
@@ -146,36 +190,53 @@ def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
         if travel >> r & 1:
             cost += travel_cost
         out.append((r, cost if cost > minimum else minimum))
+    if costs.aid:
+        out = [(r, costs.of(r)) for r, _ in out]
     return out
 
 
-def take_region(g: GameState, army: Army, region: int, used: int, via: str,
-                cost: int | None = None, *, losses: int | None = None,
-                from_tray: bool = False) -> None:
-    """``army`` conquers ``region`` with ``used`` tokens (from its hand, or the tray).
+class Ousted(NamedTuple):
+    """Who defended a region that was just cleared (``oust``), and what it lost."""
+
+    seat: int  # the defender's seat, NEUTRAL for neutral defenders, NOBODY if empty
+    race: str  # the defender's race, or the kind of the neutral defenders ("" if empty)
+    declined: bool
+    lost: int  # tokens lost for good
+    returned: int  # tokens back to the defender's hand
+    army: Army | None  # the defending army, if a race defended
+    losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
+    #: the rules of each of ``losers`` once the region is lost, before any retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts)
+    rules: tuple[tuple[Content, ...], ...] = ()
+
+
+def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
+         losses: int | None = None) -> Ousted:
+    """Clear ``region`` of its defenders for ``attacker``, leaving it empty.
 
     Neutral defenders are all lost.  A race defending loses ``losses`` tokens if given
-    (Sorcery: all of them), else 1 unless its rules say otherwise (Elves), and takes the rest
-    back into hand, to be redeployed at the end of this turn; the region's pieces react to the
-    change (most leave, some stay, some go back to the old holder's reserve).
+    (Sorcery: all of them), else ``loss`` as its own rules change it (Elves), and takes the
+    rest back into hand, to be redeployed at the end of this turn; a declined race with no
+    region left retires (unless it conquers in decline and has tokens in hand).  The
+    region's pieces react to the change (most leave, some stay, some go back to the old
+    holder's reserve); the lost tokens count for the attacker
+    (``TurnState.lost``).  Call ``after_oust`` once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
     defending = g.region_tokens[region]
     lost = returned = 0
-    d_seat, d_race, d_declined = NOBODY, "", False
     defender = None
-    neutral = ""
+    ousted = Ousted(NOBODY, "", False, 0, 0, None, ())
     if prev == NEUTRAL:
         neutral = g.neutral[region]
-        d_seat, d_race, lost = NEUTRAL, neutral, defending
+        ousted = Ousted(NEUTRAL, neutral, False, defending, 0, None, ())
         g.tray[neutral] += defending
         g.neutral[region] = ""
     elif prev >= 0:
         defender = d = g.armies[prev]
-        d_seat, d_race, d_declined = d.seat, d.race, d.declined
         if losses is None:
-            lost = min(1, defending)
+            lost = min(loss, defending)
             for t in g.rules_of(d):
                 lost = t.loss_on_defeat(g, d, region, lost)
         else:
@@ -185,14 +246,51 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         d.hand += returned
         d.mask &= ~bit
         g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
-        if not d.declined and d.seat != army.seat:
+        if not d.declined and d.seat != attacker.seat:
             g.turn.attacked.add(d.seat)
+        ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
+                        tuple(g.armies_of(d.seat)))
+    if ousted.lost:
+        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost
+    g.region_army[region] = NOBODY
+    g.region_tokens[region] = 0
     back = g.clear_pieces(region, defender)
     if defender is not None:
         if (returned or back) and prev not in g.turn.defenders:
             g.turn.defenders.append(prev)
-        if defender.mask == 0 and defender.hand == 0 and defender.declined:
+        ousted = ousted._replace(rules=tuple(g.rules_of(a) for a in ousted.losers))
+        if defender.mask == 0 and defender.declined and (
+                defender.hand == 0 or not defender.has("acts_in_decline")):
             retire(g, defender)
+    return ousted
+
+
+def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
+    """The rules react to ``oust``: the defender's player's armies, even one that just
+    retired, with the rules they had when the region was lost (``on_region_lost``), or the
+    ruleset when neutral defenders were taken (a lair reveals its item)."""
+    if ousted.army is not None:
+        for other, rules in zip(ousted.losers, ousted.rules, strict=True):
+            for t in rules:
+                t.on_region_lost(g, other, region, attacker, ousted.army)
+    elif ousted.seat == NEUTRAL:
+        g.rules.on_neutral_taken(g, attacker, region, ousted.race)
+
+
+def take_region(g: GameState, army: Army, region: int, used: int, via: str,
+                cost: int | None = None, *, losses: int | None = None,
+                from_tray: bool = False) -> None:
+    """``army`` conquers ``region`` with ``used`` tokens (from its hand, or the tray): its
+    defenders are ousted (``oust``: ``losses`` if given, else 1 as the army's rules change
+    it, ``loss_dealt``), then the rules react."""
+    bit = 1 << region
+    defending = g.region_tokens[region]
+    loss = 1
+    prev = g.region_army[region]
+    if losses is None and prev >= 0:
+        for t in g.hooks(army).dealt:
+            loss = t.loss_dealt(g, army, region, g.armies[prev], loss)
+    ousted = oust(g, army, region, loss=loss, losses=losses)
     g.region_army[region] = army.id
     g.region_tokens[region] = used
     if not from_tray:
@@ -205,18 +303,19 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     if not army.declined:
         turn.expanded = True
     g.rules.on_region_taken(g, army, region)
-    if defender is not None:
-        for other in g.armies_of(defender.seat):
-            for t in g.rules_of(other):
-                t.on_region_lost(g, other, region, army, defender)
-    elif neutral:
-        g.rules.on_neutral_taken(g, army, region, neutral)
+    after_oust(g, army, region, ousted)
     for t in g.rules_of(army):
         t.on_conquered(g, army, region)
+    if "on_any_conquest" in g.rules.hooks_used:
+        for other in g.armies:
+            if other.alive:
+                for t in g.hooks(other).watch:
+                    t.on_any_conquest(g, other, region, army)
     g.emit(
         "conquered", army.seat, race=army.race, power=army.power, region=region,
-        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=d_seat,
-        defender_race=d_race, defender_declined=d_declined, lost=lost, returned=returned,
+        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
+        defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
+        returned=ousted.returned,
     )
 
 
@@ -245,9 +344,9 @@ def retire(g: GameState, army: Army) -> None:
     army.reserve.clear()
     army.alive = False
     if army.badge:
-        g.power_discard.append(army.power)
+        g.market.discard_power(g, army.power)
         army.badge = False
-    g.rules.market.return_banner(g, army.race)
+    g.market.return_banner(g, army.race)
     g.emit("race_removed", army.seat, race=army.race)
 
 

@@ -37,7 +37,7 @@ def go_into_decline(g: GameState, army: Army) -> None:
     power = army.power_trait
     outside_limit = power.outside_decline_limit
     if not (outside_limit or power.works_in_decline):
-        g.power_discard.append(army.power)
+        g.market.discard_power(g, army.power)
         army.badge = False
     army.declined = True
     g.turn.declined = True

@@ -7,9 +7,10 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``picked``: race, power, slot, paid, collected, tokens
 - ``declined``: race, power, removed (the older declined race it replaced, or "")
 - ``conquered``: race, power, region, tokens (placed there), cost (of the region), via
-  ("conquer", "final", "dragon", "sorcery", "berserk"), defender_seat (-1 none, -2 lost
-  tribe), defender_race, defender_declined, lost (tokens the defender lost), returned
-  (tokens back to the defender's hand)
+  ("conquer", "final", "dragon", "sorcery", "berserk", "vampire", "wisps", "orb",
+  "champion", "doomhammer"),
+  defender_seat (-1 none, -2 neutral defenders), defender_race, defender_declined, lost
+  (tokens the defender lost), returned (tokens back to the defender's hand)
 - ``die_rolled``: value, region, short (tokens missing before the roll), success
 - ``abandoned``: race, region
 - ``readied``: race, hand
@@ -20,6 +21,49 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``race_removed``: race (a declined race left the map; its banner returns to the stack)
 - ``scored``: coins, breakdown ([[label, coins], ...])
 - ``ally_named``: ally
+- ``pieces_gained``: piece, count (pieces kept off the map: Silver Hammers, Mushroom Armor,
+  a Vengeance marker — ``seat`` receives them)
+- ``badge_swapped``: race, power (the badge taken), given (the badge left in the column),
+  slot, hand (tokens in hand after the swap)
+- ``region_switched``: region, race (the active race now holding it), old_race (the
+  declined race that left it)
+- ``item_revealed``: item, region (a face-down item turned up; ``seat`` -1 if nobody holds
+  the region)
+- ``item_readied``: item (a relic readied for the player's next conquest)
+- ``item_moved``: item, region (a relic left where it was used or placed)
+- ``item_relocated``: item, region (a place that just turned up moved by its own rule: the
+  Well of Eternity; ``seat`` found it)
+- ``item_boxed``: item, region (an item that just turned up in ``region`` went back to the
+  box: the Well of Eternity on an island without water; ``seat`` found it)
+- ``side_chosen``: race, faction (a Neutral race sides with a faction for the turn: the
+  Battleground)
+- ``power_drawn``: item, power (Stonehedge drew its power badge)
+- ``token_sacrificed``: item, race, region (a declined token discarded at the Altar)
+- ``struck``: piece, region, defender_seat, defender_race, defender_declined, lost,
+  returned (the Balrog took a region for nobody)
+- ``piece_removed``: piece, region
+- ``bag_chosen``: item (the relic the Bag-o'-Many-Things acts as this turn)
+- ``token_moved``: region, to (-1: discarded), defender_seat (-2 for neutral defenders),
+  defender_race (or the neutral kind), defender_declined, piece (the piece that went
+  instead of a race token, e.g. a Beast, or "") — ``seat`` made it leave (Intimidating)
+- ``regions_swapped``: region, to (everything on the two regions changed places: Portal
+  Mage)
+- ``coins_paid``: payer (a seat, or -1 for the bank), coins, reason (the race, power or
+  item whose rule moved the coins); ``seat`` received them (-1: the bank)
+- ``token_saved``: race, region, count (tokens the race kept instead of losing them: Draenei)
+- ``artifact_stolen``: item, source, region (the Ethereals moved an artifact from ``source``)
+- ``discount_readied``: race (the Ethereals' discount waits for their next conquest)
+- ``tokens_bought``: race, count, coins (the Forsaken paid the bank for tokens)
+- ``air_raid``: race, region, value (the Gnomes' raid: the die's ``value`` comes off the cost)
+- ``bomb_revealed``: region, exploding, defender_seat, defender_race, defender_declined, lost,
+  returned (a Goblin bomb turned up: an exploding one emptied the region)
+- ``bomb_returned``: region (a bomb whose region was emptied went back on the pile unseen)
+- ``objective_reached``: region, by (the seat whose conquest reached ``seat``'s Military
+  Objective)
+- ``harmony_given``: race, seats (the Pandaren gave Harmony to these seats)
+- ``harmony_returned``: race (the Pandaren took their Harmony back)
+- ``form_taken``: race, form (the action: "human_form" or "worgen_form"), coins (gained or
+  paid)
 - ``game_over``: winners, coins
 """
 

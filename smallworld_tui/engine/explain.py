@@ -38,6 +38,16 @@ def redeploy_blocker(g: GameState, army: Army) -> Reason:
     return "", {}
 
 
+def conquest_blocker(g: GameState, army: Army) -> str:
+    """Why the army may not conquer, abandon or end its conquests yet: a choice its rules
+    ask for first (an empty template if none)."""
+    for t in g.hooks(army).blocker:
+        reason = t.conquest_blocker(g, army)
+        if reason:
+            return reason
+    return ""
+
+
 def region_label(g: GameState, region: int) -> str:
     """How players call a region: its terrain and number, e.g. "Forest 7"."""
     return f"{g.map.regions[region].terrain.capitalize()} {region}"
@@ -67,6 +77,9 @@ def _why(g: GameState, action: Action) -> Reason:
         if phase != Phase.CONQUER:
             return N_("you cannot do that now: it is not the time to conquer"), {}
         army = g.armies[g.turn.acting]
+        blocker = conquest_blocker(g, army)
+        if blocker and kind != "decline":
+            return blocker, {}
         if kind in ("conquer", "final"):
             return _why_conquer(g, army, action)
         if kind == "abandon":
@@ -99,7 +112,7 @@ def _why(g: GameState, action: Action) -> Reason:
 
 def _why_pick(g: GameState, action: Action) -> Reason:
     if g.phase == Phase.PICK:
-        return g.rules.market.why_not(g, action.target)
+        return g.market.why_not(g, action.target)
     acting = g.armies[g.turn.acting] if g.turn.acting >= 0 else None
     if acting is not None and acting.declined and g.phase == Phase.CONQUER:
         return (N_("your declined {race} act first; you pick a combo after their "
@@ -127,6 +140,10 @@ def _why_conquer(g: GameState, army: Army, action: Action) -> Reason:
         return why_unreachable(g, army, target)
     if army.hand < 1:
         return N_("you need at least 1 token in hand to conquer"), {}
+    kept = g.hooks(army).kept
+    if action.kind == "final" and army.hand < kept:
+        return (N_("your race never holds a region with fewer than {kept} tokens: you need "
+                   "{kept} in hand to try the die"), {"kept": kept})
     cost = Costs(g, army).of(target)
     if action.kind == "conquer" or cost <= army.hand:
         return (N_("{region} costs {cost} tokens; you have {hand}"),
@@ -150,6 +167,12 @@ def _content_reason(g: GameState, action: Action) -> Reason | None:
             reason = t.why_not(g, army, action)
             if reason is not None:
                 return reason
+    for other in g.armies:  # a choice another player's rules offer (a toll)
+        if other.alive and other.seat != g.actor:
+            for t in g.hooks(other).offer:
+                reason = t.why_not(g, other, action) if action.kind in t.actions else None
+                if reason is not None:
+                    return reason
     if action.kind in CORE_KINDS:
         return None
     return N_("none of your races, powers or items can do that now"), {}

@@ -13,7 +13,6 @@ from typing import Any
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
@@ -22,11 +21,11 @@ from smallworld_tui.engine.conquest import (
     ready_troops,
     take_region,
 )
-from smallworld_tui.engine.content import RACES, Content
+from smallworld_tui.engine.content import ITEMS, RACES, Content
 from smallworld_tui.engine.decline import go_into_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
-from smallworld_tui.engine.explain import illegal, redeploy_blocker
+from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army, GameState, TurnState
@@ -51,12 +50,11 @@ def new_game(
                             low=rules.min_players, high=rules.max_players)
     if len(set(names)) != n or any(not name.strip() for name in names):
         raise IllegalAction("every player needs a different, non-empty name")
-    source = map_name or rules.map_name(n)
-    board = load_map(source)
+    chosen = rules.options(options)
+    source, board = rules.board(map_name, n, seed, chosen)
     if board.players != n:
         raise IllegalAction("map {map} is for {players} players, not {n}",
                             map=board.name, players=board.players, n=n)
-    chosen = rules.options(options)
     for die in dice or ():
         if die not in rules.die_faces:
             raise IllegalAction("a pinned die result must be one of the die's faces, not {die}",
@@ -66,7 +64,7 @@ def new_game(
     def qualified(ids: Sequence[str] | None) -> list[str] | None:
         return None if ids is None else [i if ":" in i else f"{game}:{i}" for i in ids]
 
-    rules.market.setup(g, qualified(races), qualified(powers))
+    g.market.setup(g, qualified(races), qualified(powers))
     rules.setup(g)
     _start_turn(g)
     g.events.clear()
@@ -83,7 +81,7 @@ def legal_actions(g: GameState) -> list[Action]:
     if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
     if phase == Phase.PICK:
-        return g.rules.market.picks(g)
+        return g.market.picks(g)
     if phase == Phase.END:
         return [*_end_actions(g), A.END_TURN]
     return []
@@ -111,6 +109,12 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
     if may_decline(g, army):
         out.append(A.DECLINE)
+    hooks = g.hooks(army)
+    if conquest_blocker(g, army):  # only the choices that must come first
+        for t in hooks.blocker:
+            if t.conquest_blocker(g, army):
+                out += t.conquest_actions(g, army)
+        return out
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
@@ -118,9 +122,8 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
-            hooks = g.hooks(army)
             if hand >= 1:
-                final = not hooks.no_final_roll
+                final = not hooks.no_final_roll and hand >= hooks.kept
                 most = g.rules.max_shortfall
                 for r, cost in conquest_costs(g, army):
                     if cost <= hand:
@@ -129,6 +132,7 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
                         out.append(A.final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
+            out += _offered_actions(g, army)
     out += _turn_actions(g)
     out.append(A.END_CONQUEST)
     return out
@@ -140,6 +144,19 @@ def _turn_actions(g: GameState) -> list[Action]:
         return []
     return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
             for a in t.turn_actions(g, mine)]
+
+
+def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
+    """Other players' rules that may offer ``army`` choices (a toll to attack them)."""
+    if "offered_actions" not in g.rules.hooks_used:
+        return []
+    return [(t, other) for other in g.armies if other.alive and other.seat != army.seat
+            for t in g.hooks(other).offer]
+
+
+def _offered_actions(g: GameState, army: Army) -> list[Action]:
+    """The choices other players' rules offer the conquering ``army``."""
+    return [a for t, other in _offered(g, army) for a in t.offered_actions(g, other, army)]
 
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
@@ -171,11 +188,11 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         handler(g, action)
     else:
         content, army = provider(g, action.kind)
-        if (phase == Phase.CONQUER and army.id == g.turn.acting
+        if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == Phase.END:
+        if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
     events = list(g.events)
     g.events.clear()
@@ -183,11 +200,14 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
 
 
 def provider(g: GameState, kind: str) -> tuple[Content, Army]:
-    """The race, power or item offering actions of ``kind`` now, with its army."""
+    """The race, power or item offering actions of ``kind`` now, with its army (another
+    player's, for a choice its rules offer the conquering army)."""
     candidates = _seat_rules(g)
     if g.phase != Phase.END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
+        if g.phase == Phase.CONQUER:
+            candidates += _offered(g, army)
     for content, army in candidates:
         if kind in content.actions:
             return content, army
@@ -196,7 +216,7 @@ def provider(g: GameState, kind: str) -> tuple[Content, Army]:
 
 def _pick(g: GameState, action: Action) -> None:
     seat = g.seat
-    race, power, collected, paid = g.rules.market.take(g, action.target)
+    race, power, collected, paid = g.market.take(g, action.target)
     army = Army(id=len(g.armies), seat=seat, race=race, power=power,
                 picked_turn=g.turn_number)
     army.hand = g.take_from_tray(race, RACES[race].tokens + army.power_trait.tokens)
@@ -240,22 +260,31 @@ def _abandon(g: GameState, action: Action) -> None:
 
 def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
-    cost = Costs(g, army).of(action.target)
+    costs = Costs(g, army)
+    r = action.target
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     via = "berserk" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
-    take_region(g, army, action.target, cost, via)
+    take_region(g, army, r, cost, via, full)
+    if full > cost:
+        costs.use_aid(r, full, cost)
 
 
 def _final(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     r = action.target
-    cost = Costs(g, army).of(r)
+    costs = Costs(g, army)
+    cost = costs.of(r)
+    full = costs.of(r, aided=False) if costs.aid else cost
     short = cost - army.hand
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
-        take_region(g, army, r, army.hand, "final", cost)
+        take_region(g, army, r, army.hand, "final", full)
+        if full > cost:
+            costs.use_aid(r, full, cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
 
@@ -328,10 +357,10 @@ def _main_phase(g: GameState) -> None:
     active = g.active_army(g.seat)
     if active is not None:
         _begin_campaign(g, active)
-    elif g.combos:
+    elif g.market.picks(g):
         g.turn.acting = -1
         g.phase = Phase.PICK
-    else:  # nothing left to pick: score and move on
+    else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
 
@@ -389,6 +418,11 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
+    for qid, region in g.items.items():
+        item = ITEMS[qid]
+        bonus = item.seat_bonus(g, seat) if region >= 0 else 0
+        if bonus:
+            breakdown.append([f"{item.kind}:{qid}", bonus])
     breakdown += g.rules.turn_bonus(g, seat)
     return breakdown
 

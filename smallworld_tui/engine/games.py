@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from smallworld_tui.engine.content.underground.rules import UndergroundRules
+from smallworld_tui.engine.content.warcraft.rules import WarcraftRules
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.ruleset import Ruleset
 
-RULESETS: dict[str, Ruleset] = {"base": Ruleset("base"), "underground": UndergroundRules()}
+RULESETS: dict[str, Ruleset] = {"base": Ruleset("base"), "underground": UndergroundRules(),
+                                "warcraft": WarcraftRules()}
 
 
 def ruleset(game: str) -> Ruleset:

@@ -4,10 +4,12 @@ knowledge (``imagine``): the honest inputs of a computer player.
 An observation is the state's JSON with what the seat may not know taken out: other players'
 coins (unless the rules show them, as to a team partner), the order of the stacks (their
 contents are public: every other banner and badge is in sight), which face-down items lie in
-a pile or on a region (only where they lie and how many are known), the
-random generator and any pinned die results.  ``imagine`` fills those in at random — the
-stacks and the face-down pile shuffled from what is unseen, a fresh generator, unknown coins
-guessed — so a player can search over states it cannot tell apart from the real one.
+a pile or on a region (only where they lie and how many are known), what content keeps
+unseen in its own state (``Content.conceal``: the Goblins' face-down bombs), the random
+generator and any pinned die results.  ``imagine`` fills those in at random — the stacks,
+the face-down pile and content's unseen pieces shuffled from what is unseen, a fresh
+generator, unknown coins guessed — so a player can search over states it cannot tell apart
+from the real one.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
 
@@ -27,14 +31,19 @@ def observe(g: GameState, seat: int) -> Observation:
     known = [g.rules.coins_visible(g, seat, s) for s in range(g.players)]
     data["coins"] = [c if known[s] else None for s, c in enumerate(g.coins)]
     data["gains"] = [[x if known[s] else None for s, x in enumerate(row)] for row in g.gains]
-    data["race_stack"] = sorted(g.race_stack)
-    data["power_stack"] = sorted(g.power_stack)
+    g.market.observe(data)
+    data["item_data"] = {k: _rule(k).conceal(v) for k, v in g.item_data.items()}
     data["hidden"] = len(g.hidden)
     data["facedown"] = sorted(g.facedown)
     data["rng"] = None
     data["dice"] = []
     data["viewer"] = seat
     return data
+
+
+def _rule(qid: str) -> Content:
+    """The race, power or item whose own state ``GameState.item_data[qid]`` is."""
+    return RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
 
 
 def same_coins_as_viewer(obs: Observation, seat: int) -> int:
@@ -63,10 +72,9 @@ def imagine(obs: Observation, seed: int,
     data.pop("viewer")
     data["coins"] = [c if c is not None else guess(obs, s) for s, c in enumerate(obs["coins"])]
     data["gains"] = [[x or 0 for x in row] for row in obs["gains"]]
-    for stack in ("race_stack", "power_stack"):
-        order = list(obs[stack])
-        rng.shuffle(order)
-        data[stack] = order
+    data["columns"] = {k: list(v) for k, v in obs["columns"].items()}
+    ruleset(obs["game"]).market_for(obs["options"]).imagine(data, rng)
+    data["item_data"] = {k: _rule(k).imagine(v, rng) for k, v in obs["item_data"].items()}
     data["hidden"] = []
     data["facedown"] = {}
     data["rng"] = 0

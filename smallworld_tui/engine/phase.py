@@ -6,7 +6,8 @@
 - ``redeploy``: the army that conquered places its tokens (and its pieces).
 - ``defender``: at the end of the turn, players who lost regions place their survivors
   (``actor`` is then the defender, not the player whose turn it is).
-- ``end``: after scoring, the last choices of the turn.
+- ``end``: after scoring, the last choices of the turn; the turn ends with ``end_turn`` or
+  once no choice is left.
 - ``over``: the game has ended.
 """
 

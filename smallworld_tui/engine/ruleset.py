@@ -3,9 +3,10 @@
 Numbers come from the game's data table (``smallworld_tui/data/<game>.json``): the die, the
 starting coins, the combos shown, the cost of an empty region, the final conquest's
 shortfall, the player range, the map per player count, the pieces and neutral defenders in
-the box, the game options and their defaults.  Content (races, powers, items) comes from the
-registry.  The hooks — market, set-up, where a race enters, scoring bonuses, winners — are
-methods a game's ruleset overrides.  The base game is one ruleset like the others.
+the box, the game options, their defaults and allowed values.  Content (races, powers,
+items) comes from the registry.  The hooks — map, market, set-up, where a race enters, scoring
+bonuses, teams, winners — are methods a game's ruleset overrides.  The base game is one
+ruleset like the others.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.data import entries, table
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.hooks import hooks_used
-from smallworld_tui.engine.market import ComboColumn
+from smallworld_tui.engine.market import ComboColumn, Market
 from smallworld_tui.engine.pieces import PieceKind
+from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.content.traits import CostChange
@@ -28,7 +31,11 @@ if TYPE_CHECKING:
 class Ruleset:
     """The rules of one game (``game``: "base", "underground", …)."""
 
-    market = ComboColumn()
+    market: Market = ComboColumn()
+    #: why a race with no region cannot enter a region outside ``entry_mask`` (a refusal)
+    entry_refusal = N_("your first conquest must be in a border region")
+    #: why a race on the map cannot reach a region (a refusal with a ``region`` parameter)
+    reach_refusal = N_("{region} is not adjacent to your regions")
 
     def __init__(self, game: str) -> None:
         t = table(game)
@@ -44,6 +51,8 @@ class Ruleset:
         self.max_players: int = t["players"]["max"]
         self.coin_total: int = t["coins"]["value_total"]
         self.default_options: dict[str, Any] = dict(t.get("options", {}))
+        #: the values an option may take, where the table lists them
+        self.option_values: dict[str, list[Any]] = dict(t.get("option_values", {}))
         content = GAMES[game]
         self.races: list[str] = content.races
         self.powers: list[str] = content.powers
@@ -75,8 +84,16 @@ class Ruleset:
         name: str = maps[str(players)]["name"]
         return name
 
+    def board(self, source: str | None, players: int, seed: int,
+              options: dict[str, Any]) -> tuple[str, Map]:
+        """The map of a game and the source that loads it again (``GameState.map_source``):
+        ``source`` (a shipped map's name or a file), else the shipped map for ``players``."""
+        source = source or self.map_name(players)
+        return source, load_map(source)
+
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        """The game options: the defaults with ``given`` applied (unknown ones refused)."""
+        """The game options: the defaults with ``given`` applied (unknown ones refused, and
+        values the table does not allow)."""
         unknown = set(given or {}) - set(self.default_options)
         if unknown:
             raise IllegalAction("unknown game option(s): {names}",
@@ -86,7 +103,26 @@ class Ruleset:
                 raise IllegalAction("game option {name} has the wrong kind of value "
                                     "(its default is {default})",
                                     name=key, default=self.default_options[key])
+            allowed = self.option_values.get(key)
+            if allowed is not None and value not in allowed:
+                raise IllegalAction("game option {name} must be one of {values}, not {value}",
+                                    name=key, values=", ".join(map(str, allowed)),
+                                    value=value)
         return {**self.default_options, **(given or {})}
+
+    def in_play(self, g: GameState, ids: list[str]) -> list[str]:
+        """The races, powers or items of ``ids`` the game uses on its map: content whose
+        rule means nothing there (no such terrain, symbol or region kind) stays in the box."""
+        out = []
+        for qid in ids:
+            rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
+            if rule.fits(g):
+                out.append(qid)
+        return out
+
+    def market_for(self, options: dict[str, Any]) -> Market:
+        """The combo market of a game with these options."""
+        return self.market
 
     def setup(self, g: GameState) -> None:
         """Put the neutral defenders and the set-up pieces on the map (data table "setup")."""
@@ -128,7 +164,19 @@ class Ruleset:
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         """After ``army`` took ``region`` (a face-down item there is turned up…)."""
 
-    # --- what players see ---------------------------------------------------------------
+    # --- teams and what players see ----------------------------------------------------
+    def roles(self, g: GameState) -> list[str]:
+        """Each seat's role in a team game, by seat (none otherwise)."""
+        return []
+
+    def teams(self, g: GameState) -> dict[str, list[int]]:
+        """Each team's seats in a team game (none otherwise)."""
+        return {}
+
+    def team_scores(self, g: GameState) -> dict[str, int]:
+        """Each team's score from its players' coins, in a team game (none otherwise)."""
+        return {}
+
     def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
         """Whether ``viewer`` (a seat, or -1 for a spectator) may see ``seat``'s coins."""
         return viewer == seat or g.finished

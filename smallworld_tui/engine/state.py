@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
-from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.hooks import Hooks, hooks_of
+from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.rng import Rng
@@ -44,7 +45,7 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[bool, bool, tuple[Trait, ...], Hooks] | None = field(
+    _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -58,18 +59,18 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[2]
+        return self._cached()[3]
 
     def hooks(self) -> Hooks:
         """``traits()`` sorted by the hooks they fill in."""
-        cached = self._traits
-        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
-            return cached[3]
-        return self._cached()[3]
+        return self._cached()[4]
 
-    def _cached(self) -> tuple[bool, bool, tuple[Trait, ...], Hooks]:
+    def _cached(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
+        # keyed by what changes the traits: decline, the badge, and the power itself (a badge
+        # may be swapped: Shadow Mimes)
         cached = self._traits
-        if cached is not None and cached[0] is self.declined and cached[1] is self.badge:
+        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
+                and cached[2] == self.power):
             return cached
         race = RACES[self.race]
         power = POWERS[self.power]
@@ -79,7 +80,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (self.declined, self.badge, traits, hooks_of(traits))
+        self._traits = (self.declined, self.badge, self.power, traits, hooks_of(traits))
         return self._traits
 
     def has(self, flag: str) -> bool:
@@ -135,6 +136,7 @@ class TurnState:
     conquered: dict[int, int] = field(default_factory=dict)  # army id -> regions taken
     nonempty: dict[int, int] = field(default_factory=dict)  # army id -> non-empty regions taken
     beaten: dict[int, int] = field(default_factory=dict)  # army id -> regions taken from it
+    lost: dict[int, int] = field(default_factory=dict)  # army id -> tokens it made others lose
     attacked: set[int] = field(default_factory=set)  # seats whose active race we attacked
     roll: int = -1  # a die rolled for the next conquest, not yet used (-1: none)
     conquest_over: bool = False  # the final die was rolled
@@ -146,7 +148,7 @@ class TurnState:
     def copy(self) -> TurnState:
         return TurnState(
             self.acting, self.readied, [list(x) for x in self.snapshot], dict(self.conquered),
-            dict(self.nonempty), dict(self.beaten), set(self.attacked), self.roll,
+            dict(self.nonempty), dict(self.beaten), dict(self.lost), set(self.attacked), self.roll,
             self.conquest_over, list(self.defenders), self.expanded, self.declined,
             {k: list(v) if isinstance(v, list) else v for k, v in self.extra.items()},
         )
@@ -158,7 +160,8 @@ class TurnState:
         return {
             "acting": self.acting, "readied": self.readied, "snapshot": self.snapshot,
             "conquered": keyed(self.conquered), "nonempty": keyed(self.nonempty),
-            "beaten": keyed(self.beaten), "attacked": sorted(self.attacked), "roll": self.roll,
+            "beaten": keyed(self.beaten), "lost": keyed(self.lost),
+            "attacked": sorted(self.attacked), "roll": self.roll,
             "conquest_over": self.conquest_over, "defenders": self.defenders,
             "expanded": self.expanded, "declined": self.declined,
             "extra": dict(sorted(self.extra.items())),
@@ -172,7 +175,8 @@ class TurnState:
         return TurnState(
             acting=d["acting"], readied=d["readied"], snapshot=[list(x) for x in d["snapshot"]],
             conquered=keyed(d["conquered"]), nonempty=keyed(d["nonempty"]),
-            beaten=keyed(d["beaten"]), attacked=set(d["attacked"]), roll=d["roll"],
+            beaten=keyed(d["beaten"]), lost=keyed(d["lost"]), attacked=set(d["attacked"]),
+            roll=d["roll"],
             conquest_over=d["conquest_over"], defenders=list(d["defenders"]),
             expanded=d["expanded"], declined=d["declined"], extra=dict(d["extra"]),
         )
@@ -208,6 +212,7 @@ class GameState:
     race_stack: list[str]
     power_stack: list[str]
     power_discard: list[str]
+    columns: dict[str, list[str]]  # a market's columns, each its visible rows then its stack
     tray: dict[str, int]  # tokens left in the box, by race or neutral kind
     coins: list[int]
     gains: list[list[int]]  # coins received from the bank, per round per seat
@@ -247,6 +252,11 @@ class GameState:
     @property
     def finished(self) -> bool:
         return self.phase == Phase.OVER
+
+    @property
+    def market(self) -> Market:
+        """The combo market of this game (its ruleset's, for its options)."""
+        return self.rules.market_for(self.options)
 
     # --- queries -----------------------------------------------------------------------
     def active_army(self, seat: int) -> Army | None:
@@ -295,12 +305,11 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        out = []
+        out: list[Content] = []
         for qid, region in self.items.items():
             if region >= 0 and army.mask >> region & 1:
-                item = ITEMS[qid]
-                if not army.declined or item.works_in_decline:
-                    out.append(item)
+                out += [rule for rule in ITEMS[qid].lent(self)
+                        if not army.declined or rule.works_in_decline]
         return out
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
@@ -396,14 +405,18 @@ class GameState:
 
     def reveal_item(self, item: str, region: int) -> None:
         """Turn a face-down item face up in ``region``; its rule acts at once."""
-        self.items[item] = region
+        self.move_item(item, region)
         holder = self.holder(region)
         self.emit("item_revealed", holder.seat if holder else -1, item=item, region=region)
         ITEMS[item].on_revealed(self, holder, region)
 
     def move_item(self, item: str, region: int) -> None:
-        """Put a face-up item in ``region`` (or OFF_MAP)."""
-        self.items[item] = region
+        """Put a face-up item in ``region`` (or OFF_MAP).  Items stay in the order of their
+        ids, so a state and its JSON copy list them (and their actions) alike."""
+        if item in self.items:
+            self.items[item] = region
+        else:
+            self.items = dict(sorted({**self.items, item: region}.items()))
 
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:
@@ -428,6 +441,7 @@ class GameState:
         new.race_stack = list(self.race_stack)
         new.power_stack = list(self.power_stack)
         new.power_discard = list(self.power_discard)
+        new.columns = {k: list(v) for k, v in self.columns.items()}
         new.tray = dict(self.tray)
         new.coins = list(self.coins)
         new.gains = [list(row) for row in self.gains]
@@ -450,7 +464,9 @@ class GameState:
             "armies": [a.to_json() for a in self.armies],
             "combos": [c.to_json() for c in self.combos],
             "race_stack": self.race_stack, "power_stack": self.power_stack,
-            "power_discard": self.power_discard, "tray": dict(sorted(self.tray.items())),
+            "power_discard": self.power_discard,
+            "columns": {k: list(v) for k, v in sorted(self.columns.items())},
+            "tray": dict(sorted(self.tray.items())),
             "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
             "turn": self.turn.to_json(), "winners": self.winners,
         }
@@ -462,7 +478,7 @@ class GameState:
     @staticmethod
     def from_json(d: dict[str, Any]) -> GameState:
         rules = ruleset(d["game"])
-        board = load_map(d["map"])
+        _, board = rules.board(d["map"], len(d["names"]), d["seed"], d["options"])
         return GameState(
             rules=rules, map=board, map_source=d["map"], names=list(d["names"]),
             seed=d["seed"], options=dict(d["options"]), rng=Rng(d["rng"]),
@@ -476,7 +492,8 @@ class GameState:
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
-            power_discard=list(d["power_discard"]), tray=dict(d["tray"]),
+            power_discard=list(d["power_discard"]),
+            columns={k: list(v) for k, v in d.get("columns", {}).items()}, tray=dict(d["tray"]),
             coins=list(d["coins"]), gains=[list(g) for g in d["gains"]],
             to_bank=d["to_bank"], turn=TurnState.from_json(d["turn"]),
             winners=list(d["winners"]),
@@ -496,7 +513,8 @@ class GameState:
             region_tokens=[0] * regions, neutral=[""] * regions,
             pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
             item_data={},
-            armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], tray=tray,
+            armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
+            tray=tray,
             coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
             to_bank=0, turn=TurnState(),
         )

@@ -43,9 +43,13 @@ def summary(g: GameState) -> dict[str, Any]:
         if pieces:
             region["pieces"] = dict(pieces)
         regions.append(region)
-    return {
+    out = {
         "game": g.game, "finished": g.finished, "round": g.round, "players": players,
         "combos": [c.to_json() for c in g.combos], "regions": regions, "items": holders,
         "face_down_items": len(g.hidden) + len(g.facedown),
         "winners": [g.names[s] for s in g.winners],
     }
+    columns = g.market.columns(g)
+    if columns:  # a market of columns: their visible rows
+        out["columns"] = columns
+    return out

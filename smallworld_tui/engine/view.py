@@ -1,6 +1,6 @@
-"""What one seat may see of a game (``view``): coin totals of others, the order of the
-stacks, face-down items, pinned dice and the random generator stay hidden until the game is
-over."""
+"""What one seat may see of a game (``view``): coin totals of others (but a team partner's),
+the order of the stacks, face-down items, pinned dice and the random generator stay hidden
+until the game is over."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.conquest import conquest_costs
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import legal_actions
+from smallworld_tui.engine.market import ComboView
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import PieceKind
 from smallworld_tui.engine.state import GameState
@@ -56,15 +56,6 @@ class ArmyView:
     reserve: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class ComboView:
-    slot: int
-    race: str
-    power: str
-    coins: int
-    tokens: int  # tokens the combo gives (banner + badge)
-
-
 @dataclass(frozen=True)
 class PlayerView:
     """One seat's view of the game.  ``coins[s]`` is None where hidden from the viewer."""
@@ -86,6 +77,8 @@ class PlayerView:
     tokens_on_board: list[int]
     race_stack: int
     power_stack: int
+    columns: dict[str, list[str]]  # visible rows of the market's columns (team game)
+    stacks: dict[str, int]  # banners or badges unseen in each stack of the market
     hidden_items: int  # face-down items not yet revealed
     acting: int
     conquest_over: bool
@@ -95,6 +88,9 @@ class PlayerView:
     legal: list[Action]  # the viewer's legal actions (empty unless it is their decision)
     costs: dict[int, int]  # region -> tokens the acting army pays now
     pieces: dict[str, PieceKind]  # the kinds of pieces of this game
+    roles: list[str]  # each seat's role in a team game ("alliance_1"…; empty otherwise)
+    teams: dict[str, list[int]]  # each team's seats in a team game
+    team_scores: dict[str, int]  # each team's score once the game is over (team games)
 
     def army(self, army_id: int) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -105,12 +101,21 @@ class PlayerView:
     def active_army(self, seat: int) -> ArmyView | None:
         return next((a for a in self.armies if a.seat == seat and not a.declined), None)
 
+    def team_of(self, seat: int) -> str:
+        """The team of ``seat`` ("" outside team games)."""
+        return next((team for team, seats in self.teams.items() if seat in seats), "")
+
+    def partners(self, seat: int) -> list[int]:
+        """The other players of ``seat``'s team."""
+        return [s for s in self.teams.get(self.team_of(seat), []) if s != seat]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "viewer": self.viewer, "game": self.game, "map": self.map.name,
             "names": self.names, "round": self.round, "turns": self.turns, "seat": self.seat,
             "actor": self.actor, "phase": str(self.phase), "coins": self.coins,
             "finished": self.finished, "winners": self.winners,
+            "roles": self.roles, "teams": self.teams, "team_scores": self.team_scores,
             "legal": [a.to_json() for a in self.legal],
         }
 
@@ -139,9 +144,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
                  on_board=g.tokens_on_board(a), extra=dict(a.extra), reserve=dict(a.reserve))
         for a in g.armies if a.alive
     ]
-    combos = [ComboView(k, c.race, c.power, c.coins,
-                        RACES[c.race].tokens + POWERS[c.power].tokens)
-              for k, c in enumerate(g.combos)]
+    market = g.market
     visible = [g.rules.coins_visible(g, viewer, s) for s in range(g.players)]
     costs: dict[int, int] = {}
     if g.phase == Phase.CONQUER:
@@ -149,14 +152,16 @@ def view(g: GameState, viewer: int) -> PlayerView:
     return PlayerView(
         viewer=viewer, game=g.game, map=g.map, names=list(g.names), round=g.round,
         turns=g.map.turns, seat=g.seat, actor=g.actor, phase=g.phase, regions=regions,
-        armies=armies, combos=combos,
+        armies=armies, combos=market.views(g),
         coins=[c if visible[s] else None for s, c in enumerate(g.coins)],
         gains=[[x if visible[s] else None for s, x in enumerate(row)] for row in g.gains],
         tokens_on_board=[g.seat_tokens(s) for s in range(g.players)],
-        race_stack=len(g.race_stack), power_stack=len(g.power_stack),
+        race_stack=len(g.race_stack), power_stack=len(g.power_stack), stacks=market.stacks(g),
+        columns=market.columns(g),
         hidden_items=len(g.hidden), acting=g.turn.acting,
         conquest_over=g.turn.conquest_over, roll=g.turn.roll, finished=done,
         winners=list(g.winners),
         legal=legal_actions(g) if viewer == g.actor and viewer >= 0 else [],
-        costs=costs, pieces=g.rules.pieces,
+        costs=costs, pieces=g.rules.pieces, roles=g.rules.roles(g), teams=g.rules.teams(g),
+        team_scores=g.rules.team_scores(g) if done else {},
     )

@@ -1,10 +1,12 @@
 """A game being played: its record, its state, its log, saving and undo.
 
-Every change goes through ``apply``: the action is checked by the engine, appended to the
-record, stored (a JSON file written atomically, or an append-only journal) and only then
-announced to listeners (the views of every connected player).  Undo restores the copy of the
+Every change goes through ``apply``: the action is checked by the engine, stored (a JSON file
+written atomically, or an append-only journal), and only once stored does it join the record
+and the state; then it is announced to listeners (the views of every connected player).  A move
+that cannot be stored (a full disk) is refused with ``StorageError`` and leaves the game as it
+was, so the same move can be made again once the disk has room.  Undo restores the copy of the
 state taken before the last action, never past the start of the turn, a die roll, another
-player's decision or a computer player's move.
+player's decision or a computer player's move; it too is stored before it takes effect.
 """
 
 from __future__ import annotations
@@ -33,17 +35,27 @@ from smallworld_tui.engine import (
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
+from smallworld_tui.i18n import N_
 
 Listener = Callable[[list[Event]], None]
 RANDOM_EVENTS = ("die_rolled",)
 
 
 class Journal(Protocol):
-    """Append-only storage of a game's actions (the SSH server's SQLite store)."""
+    """Append-only storage of a game's actions (the SSH server's SQLite store).  Both methods
+    raise ``OSError`` when the change could not be stored, and then store nothing."""
 
     def append(self, index: int, action: Action) -> None: ...
 
     def truncate(self, length: int) -> None: ...
+
+
+class StorageError(IllegalAction):
+    """A move or an undo refused because it could not be stored; the game is unchanged."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(N_("The move could not be saved ({error}), so it was not played. "
+                            "Try again in a moment."), error=error.strerror or str(error))
 
 
 class GameSession:
@@ -116,26 +128,50 @@ class GameSession:
             return observe(self.state, seat), legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is."""
+        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is.
+        ``StorageError`` (an ``IllegalAction``) if it could not be stored."""
         with self._lock:
-            if seat is not None and seat != self.state.actor:
-                raise IllegalAction("it is not your turn to act")
-            events = self._apply(action)
-            if self.journal is not None:
-                self.journal.append(len(self.record.actions) - 1, action)
-            self.save()
+            self._check_seat(seat)
+            snapshot = self.state.clone()
+            before = (self.state.seat, self.state.actor, self.state.turn_number)
+            events = apply(self.state, action)
+            try:
+                self._store_append(action)
+            except OSError as exc:
+                self.state = snapshot
+                raise StorageError(exc) from None
+            self._record(action, before, events, snapshot)
         self._announce(events)
         return events
 
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and seat != self.state.actor:
+            raise IllegalAction("it is not your turn to act")
+
+    def _store_append(self, action: Action) -> None:
+        if self.journal is not None:
+            self.journal.append(len(self.record.actions), action)
+        if self.path is not None:
+            data = self.record.to_json(self.path.parent)
+            data["actions"].append(action.to_json())
+            write_json_atomic(self.path, data)
+
     def _apply(self, action: Action) -> list[Event]:
-        state = self.state
-        snapshot = state.clone()
-        before = (state.seat, state.actor, state.turn_number)
-        by_bot = state.actor in self.record.bots
-        events = apply(state, action)
+        snapshot = self.state.clone()
+        before = (self.state.seat, self.state.actor, self.state.turn_number)
+        events = apply(self.state, action)
+        self._record(action, before, events, snapshot)
+        return events
+
+    def _record(self, action: Action, before: tuple[int, int, int], events: list[Event],
+                snapshot: GameState) -> None:
+        """Add an action already applied to the state to the record, the undo floors and
+        the log; ``snapshot`` is the state before it (kept while undo may go back to it)."""
         index = len(self.record.actions)
         floor = self._floors[-1] if self._floors else 0
-        if by_bot or before != (state.seat, state.actor, state.turn_number) or any(
+        by_bot = before[1] in self.record.bots  # a computer player's move: beyond undo
+        moved_on = before != (self.state.seat, self.state.actor, self.state.turn_number)
+        if by_bot or moved_on or any(
                 e.kind in RANDOM_EVENTS for e in events):
             floor = index + 1
             self._before.clear()
@@ -144,25 +180,33 @@ class GameSession:
         self.record.actions.append(action)
         self._floors.append(floor)
         self.log.extend(events)
-        return events
 
     def can_undo(self) -> bool:
         with self._lock:
             return bool(self._floors) and self._floors[-1] < len(self.record.actions)
 
-    def undo(self) -> None:
+    def undo(self, seat: int | None = None) -> None:
         """Take back the last action (same player, same turn, no die roll or computer
-        player's move since)."""
+        player's move since); when ``seat`` is given it must be the seat whose decision it
+        is."""
         with self._lock:
+            self._check_seat(seat)
             if not self.can_undo():
                 raise IllegalAction("nothing to undo in this turn")
+            kept = len(self.record.actions) - 1
+            try:
+                if self.journal is not None:
+                    self.journal.truncate(kept)
+                if self.path is not None:
+                    data = self.record.to_json(self.path.parent)
+                    data["actions"].pop()
+                    write_json_atomic(self.path, data)
+            except OSError as exc:
+                raise StorageError(exc) from None
             self.state, logged = self._before.pop()
             del self.log[logged:]
             self.record.actions.pop()
             self._floors.pop()
-            if self.journal is not None:
-                self.journal.truncate(len(self.record.actions))
-            self.save()
         self._announce([Event("undone", self.state.actor)])
 
     # --- saving and listeners ----------------------------------------------------------

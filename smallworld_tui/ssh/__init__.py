@@ -1,1 +1,1 @@
-"""Play over SSH: one shared game, each player in their own terminal (asyncssh + Textual)."""
+"""Play over SSH (and in a browser): a lobby of tables, each player in their own terminal."""

@@ -1,95 +1,85 @@
-"""The App each SSH connection runs: a lobby until every seat is taken, then the game screen
-for that connection's seat (or a spectator's view)."""
+"""The game App of one remote visit to a table: a seat's game screen, or a spectator's.
+
+It is the hotseat app with what a remote player must not have taken away: no save or load
+dialogs (the server's store is the save) and no screenshot (it would be written on the
+server), and with a way back to the lobby.  A spectator's screen says so on top.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from textual.app import ComposeResult
-from textual.containers import Center, Middle
+from rich.text import Text
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from smallworld_tui.i18n import _
-from smallworld_tui.ssh.driver import SSHDriver
+from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.i18n import N_, _
+from smallworld_tui.session import GameSession
+from smallworld_tui.ssh.driver import SSHDriver, Terminal
 from smallworld_tui.ui import app as ui_app
 from smallworld_tui.ui.app import SmallWorldApp
-from smallworld_tui.ui.describe import joined
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.seating import FixedSeat
+from smallworld_tui.ui.textual_texts import translated
 
-if TYPE_CHECKING:
-    from smallworld_tui.ssh.server import Connection, GameServer
-
-SPECTATOR = -1
+LOBBY, QUIT = "lobby", "quit"
+SCREENSHOT = "Screenshot"  # Textual's system command
 
 
-class LobbyScreen(Screen[None]):
-    """Who has joined, who is still expected; the game starts when every seat is taken."""
+class TableScreen(GameScreen):
+    """The game screen of one seat; a spectator's says on top that they only watch."""
 
-    def __init__(self, server: GameServer, conn: Connection) -> None:
-        super().__init__()
-        self.server = server
-        self.conn = conn
+    DEFAULT_CSS = """
+    #spectator-banner { dock: top; height: 1; padding: 0 1; background: $warning 30%; }
+    """
+
+    def __init__(self, session: GameSession, seat: int, table: int) -> None:
+        super().__init__(session, FixedSeat(seat), greet=bool(session.record.actions))
+        self.table = table
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(id="lobby-text")
-
-    def on_mount(self) -> None:
-        self.server.lobby_listeners.append(self._changed)
-        self._refresh_text()
-
-    def on_unmount(self) -> None:
-        if self._changed in self.server.lobby_listeners:
-            self.server.lobby_listeners.remove(self._changed)
-
-    def _changed(self) -> None:
-        self.app.call_later(self._refresh_text)
-
-    def _refresh_text(self) -> None:
-        if self.server.session is not None:
-            app = self.app
-            assert isinstance(app, ServerApp)
-            app.show_game()
-            return
-        names = joined(self.server.names) or "-"
-        role = (_("You are a spectator.") if self.conn.seat == SPECTATOR
-                else _("You have seat {seat}.").format(seat=self.conn.seat + 1))
-        text = "\n".join([
-            _("Small World: waiting for players"), "",
-            _("Joined: {names}").format(names=names),
-            _("Waiting for {n} more.").format(n=self.server.waiting_for()), "", role,
-            _("Others join with: ssh -p PORT NAME@HOST"),
-        ])
-        self.query_one("#lobby-text", Static).update(text)
+        if self.viewer == SPECTATOR:
+            yield Static(Text(_("Table {id}: you are watching; you cannot act.").format(
+                id=self.table)), id="spectator-banner")
+        yield from super().compose()
 
 
-class ServerApp(SmallWorldApp):
-    """SmallWorldApp on an SSH channel, for one seat of the server's game."""
+class TableApp(SmallWorldApp):
+    """SmallWorldApp for one seat (or a spectator) of a table, on a remote terminal."""
 
     CSS_PATH = str(Path(ui_app.__file__).with_name("app.tcss"))
+    host_files = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("L", "lobby", N_("Lobby"), id="server.lobby"),
+    ]
 
-    def __init__(self, server: GameServer, conn: Connection, **kwargs: Any) -> None:
-        super().__init__(server.session, seating=FixedSeat(conn.seat), pass_screens=False,
+    def __init__(self, session: GameSession, seat: int, table: int, terminal: Terminal,
+                 **kwargs: Any) -> None:
+        super().__init__(session, seating=FixedSeat(seat), pass_screens=False,
                          driver_class=SSHDriver, **kwargs)
-        self.server = server
-        self.conn = conn
+        self.seat = seat
+        self.table = table
+        self.terminal = terminal
+        self.leaving_to = QUIT
 
     def first_screen(self) -> Screen[Any]:
-        # the game may have started between this app's creation and its first screen
-        self.session = self.server.session
-        if self.session is None:
-            return LobbyScreen(self.server, self.conn)
-        return super().first_screen()
+        assert self.session is not None
+        return TableScreen(self.session, self.seat, self.table)
 
-    def show_game(self) -> None:
-        session = self.server.session
-        assert session is not None
-        self.session = session
-        self.switch_screen(GameScreen(session, FixedSeat(self.conn.seat)))
+    def show_new_game(self) -> None:
+        """The end screen's "new game": back to the lobby, where tables are opened."""
+        self.action_lobby()
 
+    def action_lobby(self) -> None:
+        self.leaving_to = LOBBY
+        self.exit()
 
-def make_app(server: GameServer, conn: Connection) -> ServerApp:
-    return ServerApp(server, conn)
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands but the screenshot, which would be saved on the server."""
+        return translated(c for c in App.get_system_commands(self, screen)
+                          if c.title != SCREENSHOT)

@@ -1,21 +1,26 @@
-"""A Textual driver that talks to one SSH channel instead of the process's terminal.
+"""A Textual driver that talks to a remote terminal instead of the process's own.
 
-Each SSH connection runs its own Textual ``App`` in the server's event loop with this driver:
-output goes to the channel, input bytes from the channel go through Textual's own escape
-sequence parser.  Two pitfalls are handled here: the parser's ``tick()`` must run regularly or
-a lone Escape is held back and swallows the next key, and clients may report absurd terminal
-sizes (0×0 from piped clients), which are clamped.
+Each remote player runs their own Textual ``App`` in a server process's event loop with this
+driver: output goes to the player's terminal, input bytes from it go through Textual's own
+escape sequence parser.  Three pitfalls are handled here: the parser's ``tick()`` must run
+regularly or a lone Escape is held back and swallows the next key; clients may report absurd
+terminal sizes (0×0 from piped clients), which are clamped; and an App may try to deliver a
+file (a screenshot), which would land on the server's disk: that is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Protocol
+import codecs
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from smallworld_tui.compat import xterm_parser
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -24,6 +29,11 @@ TICK_SECONDS = 0.05
 DEFAULT_SIZE = (80, 24)
 MIN_SIZE = (20, 5)
 MAX_SIZE = (500, 200)
+
+# what a terminal needs to be usable again after an App, however the App ended: leave the
+# alternate screen, stop mouse and focus reports and bracketed paste, wrap lines, show the cursor
+RESTORE = ("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?7h"
+           "\x1b[?1049l\x1b[?25h")
 
 
 def clamp_size(width: int, height: int) -> tuple[int, int]:
@@ -44,6 +54,31 @@ class Terminal(Protocol):
     def attach(self, driver: SSHDriver | None) -> None: ...
 
 
+class AppTerminal:
+    """A ``Terminal`` whose output goes to ``send`` and whose input is handed to it."""
+
+    def __init__(self, send: Callable[[bytes], None], size: tuple[int, int]) -> None:
+        self.send = send
+        self.size = clamp_size(*size)
+        self.driver: SSHDriver | None = None
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+
+    def write(self, data: str) -> None:
+        self.send(data.encode("utf-8"))
+
+    def attach(self, driver: SSHDriver | None) -> None:
+        self.driver = driver
+
+    def received(self, raw: bytes) -> None:
+        if self.driver is not None:
+            self.driver.feed(self._decode(raw))
+
+    def resized(self, width: int, height: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+
 class SSHDriver(Driver):
     """Renders an App on ``app.terminal`` (a ``Terminal``), reading keys and mouse from it."""
 
@@ -51,7 +86,7 @@ class SSHDriver(Driver):
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._terminal: Terminal = app.terminal  # type: ignore[attr-defined]
-        self._parser = XTermParser(debug)
+        self._parser = xterm_parser()
         self._ticker: asyncio.Task[None] | None = None
 
     @property
@@ -62,7 +97,13 @@ class SSHDriver(Driver):
         self._terminal.write(data)
 
     def flush(self) -> None:
-        """Nothing to do: the channel sends as it is written to."""
+        """Nothing to do: the terminal sends as it is written to."""
+
+    def deliver_binary(self, binary: BinaryIO | TextIO, *, delivery_key: str,
+                       save_path: Path, open_method: Literal["browser", "download"] = "download",
+                       encoding: str | None = None, mime_type: str | None = None,
+                       name: str | None = None) -> None:
+        """Ignored: a remote player never writes a file on the server."""
 
     def start_application_mode(self) -> None:
         write = self.write

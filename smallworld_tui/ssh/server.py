@@ -1,255 +1,273 @@
-"""The SSH game server: seats, spectators, authentication, persistence, one App per connection.
+"""The SSH game server: the door (logins), the lobby's tables, and who sits where.
 
-Players join with ``ssh -p PORT NAME@HOST``: the SSH user name is the seat name.  The first
-``players`` names take the seats (or the names the host gave), later ones watch.  When every
-seat is taken the game starts; every action is committed to SQLite before anyone sees it, so a
-dropped connection or a restarted server resumes exactly where the game was.
+Players join with ``ssh -p PORT NAME@HOST``: the SSH user name is the player's name.  The
+shared password, or a key bound to the name (``--authorized-keys``), only opens the door; a seat
+belongs to whoever took it, and taking it back from another connection needs proof (``proofs``).
+Logins are limited and logged (``guard``).  Each connection gets a lobby (``lobby``) and, at a
+table, the table host's game screen (``visitor``, ``table_host``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
 import contextlib
 import logging
 import secrets
-import string
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import asyncssh
 
-from smallworld_tui.engine import Record
-from smallworld_tui.engine.games import ruleset
-from smallworld_tui.session import GameSession
-from smallworld_tui.ssh.driver import SSHDriver, clamp_size
-from smallworld_tui.ssh.store import Journal, Store
+from smallworld_tui.i18n import _
+from smallworld_tui.ssh.driver import clamp_size
+from smallworld_tui.ssh.guard import Guard
+from smallworld_tui.ssh.keys import KeyBook
+from smallworld_tui.ssh.names import name_problem
+from smallworld_tui.ssh.proofs import key_proof, new_secret, proves
+from smallworld_tui.ssh.tables import SeatRefused, Table, Tables
+from smallworld_tui.ssh.visitor import Input, RemoteEnd, Visitor
+
+if TYPE_CHECKING:
+    from smallworld_tui.ssh.hosts import HostPool
 
 log = logging.getLogger(__name__)
 
-LOOPBACK = ("127.0.0.1", "::1", "localhost")
-MAX_NAME = 24
-
-
-def generate_password(length: int = 12) -> str:
-    alphabet = string.ascii_letters + string.digits
-    return "".join(secrets.choice(alphabet) for _ in range(length))
-
-
-def load_host_key(path: Path) -> asyncssh.SSHKey:
-    """The server's host key, generated (ed25519) and kept on first use."""
-    if path.exists():
-        return asyncssh.read_private_key(path)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    key.write_private_key(path)
-    path.chmod(0o600)
-    return key
-
-
-class ChannelTerminal:
-    """One SSH connection seen as a terminal by ``SSHDriver``."""
-
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
-        self.process = process
-        width, height = process.get_terminal_size()[:2]
-        self.size = clamp_size(width, height)
-        self.driver: SSHDriver | None = None
-        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
-        self.bytes_sent = 0
-
-    def write(self, data: str) -> None:
-        raw = data.encode("utf-8")
-        self.bytes_sent += len(raw)
-        with contextlib.suppress(OSError, asyncssh.Error, BrokenPipeError):
-            self.process.stdout.write(raw)
-
-    def attach(self, driver: SSHDriver | None) -> None:
-        self.driver = driver
-
-    def received(self, raw: bytes) -> None:
-        if self.driver is not None:
-            self.driver.feed(self._decode(raw))
-
-    def resized(self, width: int, height: int) -> None:
-        self.size = clamp_size(width, height)
-        if self.driver is not None:
-            self.driver.resize(*self.size)
+REFUSED_SECONDS = 10.0  # a refused connection that never asks to log in is cut after this
+ARRIVALS = 2
 
 
 @dataclass
-class Connection:
-    name: str
-    seat: int  # -1: spectator
-    terminal: ChannelTerminal
-    app: Any = None
+class Door:
+    """What opens the door: the shared password, and/or keys bound to names."""
 
+    password: str | None = None
+    keys: KeyBook | None = None
 
-AppFactory = Callable[["GameServer", Connection], Any]
+    def __post_init__(self) -> None:
+        if self.password == "":
+            raise ValueError("an empty password would let anyone in")
+        if self.password is None and self.keys is None:
+            raise ValueError("a password or authorized keys are required")
+
+    def password_opens(self, name: str, password: str) -> bool:
+        """Whether ``password`` logs ``name`` in; never under a name bound to keys."""
+        if self.password is None or (self.keys is not None and self.keys.reserves(name)):
+            return False
+        return secrets.compare_digest(password.encode(), self.password.encode())
 
 
 @dataclass
 class GameServer:
-    """Hosts one game (resumed from the store when one is unfinished)."""
+    tables: Tables
+    hosts: HostPool
+    door: Door
+    guard: Guard = field(default_factory=Guard)
+    visitors: list[Visitor] = field(default_factory=list)
+    occupants: dict[tuple[int, int], Visitor] = field(default_factory=dict)
+    # lobbies drawing their first screen at once: a burst of logins then waits its turn
+    # instead of holding up, dozens of steps deep, the screens of those already playing
+    arrivals: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ARRIVALS))
 
-    store: Store
-    players: int
-    app_factory: AppFactory
-    map_name: str | None = None
-    seed: int | None = None
-    names: list[str] = field(default_factory=list)  # seats the host assigned, if any
-    options: dict[str, Any] = field(default_factory=dict)
-    session: GameSession | None = None
-    game_id: int | None = None
-    connections: list[Connection] = field(default_factory=list)
-    lobby_listeners: list[Callable[[], None]] = field(default_factory=list)
+    # --- arriving -----------------------------------------------------------------------
+    async def welcome(self, end: RemoteEnd, name: str) -> None:
+        """A logged-in player: their lobby and tables until they leave."""
+        problem = name_problem(name)
+        if problem is not None:
+            end.write(_("Your name cannot be used ({problem}). Connect with the name you "
+                        "want to play under: {hint}").format(
+                problem=problem, hint=end.join_hint).encode() + b"\r\n")
+            end.close()
+            return
+        by_key = self.door.keys is not None and self.door.keys.reserves(name)
+        visitor = Visitor(self, end, name, by_key)
+        self.visitors.append(visitor)
+        log.info("%r arrived from %s", name, end.address)
+        try:
+            await visitor.run()
+        finally:
+            self.visitors.remove(visitor)
+            log.info("%r left", name)
 
-    def resume(self) -> bool:
-        """Resume the latest unfinished game of the store; False if there is none."""
-        game = self.store.latest_unfinished()
-        if game is None:
+    @staticmethod
+    def join_hint(visitor: Visitor) -> str:
+        return _("Others join with: {command}").format(command=visitor.end.join_hint)
+
+    async def stop(self, timeout: float = 5.0) -> None:
+        """Tell every player the server stops, and wait (a while) until they are gone."""
+        for visitor in list(self.visitors):
+            visitor.drop(_("The server is stopping; your game is saved."))
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.visitors and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+
+    # --- seats --------------------------------------------------------------------------
+    def owns(self, visitor: Visitor, table: Table, seat: int) -> bool:
+        """Whether the visitor has proved that ``seat`` at ``table`` is theirs."""
+        owner = table.seats[seat]
+        if owner is None:
             return False
-        record = self.store.load(game)
-        self.game_id = game
-        self.names = list(record.players)
-        self.players = len(record.players)
-        self.session = GameSession(record, journal=Journal(self.store, game),
-                                   source=f"game {game}")
-        self.session.subscribe(self._on_change)
-        return True
+        return (table.id, seat) in visitor.proven or (
+            visitor.by_key and proves(owner.proof, key_holder=visitor.name))
 
-    # --- seats -------------------------------------------------------------------------
-    def seat_for(self, name: str) -> int:
-        """The seat of ``name``, taking a free one in the lobby; -1 for a spectator."""
-        if name in self.names:
-            return self.names.index(name)
-        if self.session is None and len(self.names) < self.players:
-            self.names.append(name)
-            self._lobby_changed()
-            if len(self.names) == self.players:
-                self._start_game()
-            return len(self.names) - 1
-        return -1
+    async def check_secret(self, visitor: Visitor, table: Table, seat: int,
+                           secret: str) -> bool:
+        """Whether ``secret`` is the seat's; failures count against the visitor's address,
+        and a connection that fails too often is closed."""
+        owner = table.seats[seat]
+        if owner is not None and proves(owner.proof, secret=secret):
+            visitor.proven.add((table.id, seat))
+            self.guard.succeeded(visitor.address)
+            return True
+        visitor.secret_failures += 1
+        await self.guard.failed(visitor.address, "seat secret", visitor.name)
+        if (visitor.secret_failures >= self.guard.limits.failures_per_connection
+                or self.guard.shut_out(visitor.address)):
+            visitor.drop(_("Too many wrong secrets."))
+        return False
 
-    def waiting_for(self) -> int:
-        return self.players - len(self.names) if self.session is None else 0
+    def take_seat(self, visitor: Visitor, table: Table) -> tuple[int, str | None]:
+        """Seat the visitor; returns the seat and its new secret (None for a key holder)."""
+        if visitor.by_key:
+            secret, proof = None, key_proof(visitor.name)
+        else:
+            secret, proof = new_secret()
+        try:
+            seat = self.tables.take_seat(table, visitor.name, proof)
+        except OSError as exc:
+            raise SeatRefused(_("The seat could not be saved ({error}); try again.").format(
+                error=exc)) from None
+        visitor.proven.add((table.id, seat))
+        return seat, secret
 
-    def _start_game(self) -> None:
-        seed = self.seed if self.seed is not None else secrets.randbits(31)
-        rules = ruleset("base")
-        record = Record(players=list(self.names),
-                        map=self.map_name or rules.map_name(self.players), seed=seed,
-                        options=rules.options(self.options))
-        self.game_id = self.store.create(record)
-        self.session = GameSession(record, journal=Journal(self.store, self.game_id))
-        self.session.subscribe(self._on_change)
-        log.info("game %s started: %s", self.game_id, ", ".join(self.names))
-        self._lobby_changed()
+    def leave(self, visitor: Visitor, table: Table, seat: int) -> None:
+        if self.owns(visitor, table, seat):
+            with contextlib.suppress(OSError):
+                self.tables.leave(table, seat)
+                visitor.proven.discard((table.id, seat))
 
-    def _on_change(self, events: list[Any]) -> None:
-        if (self.session is not None and self.session.state.finished
-                and self.game_id is not None):
-            self.store.finish(self.game_id)
+    def occupy(self, visitor: Visitor, table: int, seat: int) -> None:
+        """The visitor plays ``seat`` now; a connection that played it before is closed."""
+        before = self.occupants.get((table, seat))
+        if before is not None and before is not visitor:
+            log.info("%r took over seat %d at table %s from %s", visitor.name, seat + 1, table,
+                     before.address)
+            before.drop(_("Your seat at table {id} was taken over by a new connection of "
+                          "yours.").format(id=table))
+        self.occupants[(table, seat)] = visitor
 
-    def _lobby_changed(self) -> None:
-        for listener in list(self.lobby_listeners):
-            listener()
+    def vacate(self, visitor: Visitor, table: int, seat: int) -> None:
+        if self.occupants.get((table, seat)) is visitor:
+            del self.occupants[(table, seat)]
 
-    # --- connections -------------------------------------------------------------------
-    async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
-        """One SSH session: run an App for it until the client leaves."""
-        name = (process.get_extra_info("username") or "guest")[:MAX_NAME]
+    # --- SSH ----------------------------------------------------------------------------
+    async def handle_ssh(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         if process.get_terminal_type() is None:
             process.stdout.write(b"smallworld-tui needs an interactive terminal: "
                                  b"connect with ssh -t\r\n")
             process.exit(1)
             return
-        terminal = ChannelTerminal(process)
-        for old in [c for c in self.connections if c.name == name]:
-            await self._drop(old, b"\r\nThis seat was taken over by a new connection.\r\n")
-        conn = Connection(name, self.seat_for(name), terminal)
-        self.connections.append(conn)
-        conn.app = self.app_factory(self, conn)
-        conn.app.terminal = terminal
-        app_task = asyncio.create_task(conn.app.run_async())
-        reader = asyncio.create_task(self._read(process, terminal))
-        try:
-            await asyncio.wait({app_task, reader}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            if not app_task.done():
-                conn.app.exit()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(app_task, 5)
-            reader.cancel()
-            if conn in self.connections:
-                self.connections.remove(conn)
-            with contextlib.suppress(Exception):
-                process.exit(0)
-            log.info("%s left", name)
+        await self.welcome(_SSHEnd(process), process.get_extra_info("username") or "")
 
-    async def _read(self, process: asyncssh.SSHServerProcess[bytes],
-                    terminal: ChannelTerminal) -> None:
+
+class _SSHEnd:
+    """An SSH session's channel as a ``RemoteEnd``."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        self.process = process
+        self.address = str((process.get_extra_info("peername") or ("?",))[0])
+        width, height = process.get_terminal_size()[:2]
+        self.size = clamp_size(width, height)
+        host, port = (process.get_extra_info("sockname") or ("HOST", 0))[:2]
+        self.join_hint = f"ssh -p {port} NAME@{host}"
+
+    def write(self, data: bytes) -> None:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.process.stdout.write(data)
+
+    async def read(self) -> Input | None:
         while True:
             try:
-                data = await process.stdin.read(4096)
+                data = await self.process.stdin.read(4096)
             except asyncssh.TerminalSizeChanged as exc:
-                terminal.resized(exc.width, exc.height)
-                continue
+                return (exc.width, exc.height)
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
             except (asyncssh.Error, OSError):
-                return
-            if not data:
-                return
-            try:
-                terminal.received(data)
-            except Exception:  # garbage input must never take the server down
-                log.exception("bad input from %s", process.get_extra_info("username"))
+                return None
+            return data or None
 
-    async def _drop(self, conn: Connection, message: bytes) -> None:
-        conn.terminal.write(message.decode())
-        if conn.app is not None:
-            conn.app.exit()
-        with contextlib.suppress(Exception):
-            conn.terminal.process.exit(0)
-        if conn in self.connections:
-            self.connections.remove(conn)
+    def close(self) -> None:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.process.exit(0)
 
 
-class _Auth(asyncssh.SSHServer):
-    def __init__(self, password: str | None) -> None:
-        self._password = password
+class DoorKeeper(asyncssh.SSHServer):
+    """One SSH connection's way in: capped connections, checked and limited logins."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.address = "?"
+        self.counted = False
+        self.failures = 0
+        self.refused: str | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        self.refused = self.server.guard.admit(self.address)
+        if self.refused is None:
+            self.counted = True
+        else:  # said at the first login attempt (a reason given now would not reach them)
+            asyncio.get_running_loop().call_later(REFUSED_SECONDS, conn.abort)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.server.guard.left(self.address)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refused is not None:
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
         return True
 
     def password_auth_supported(self) -> bool:
-        return self._password is not None
+        return self.server.door.password is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
-        return self._password is not None and secrets.compare_digest(password, self._password)
+    async def validate_password(self, username: str, password: str) -> bool:
+        guard = self.server.guard
+        if not guard.shut_out(self.address) and self.server.door.password_opens(username,
+                                                                                password):
+            guard.succeeded(self.address)
+            return True
+        self.failures += 1
+        await guard.failed(self.address, "password", username)
+        if self.failures >= guard.limits.failures_per_connection or guard.shut_out(
+                self.address):
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                 _("too many failed logins"))
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.door.keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        keys = self.server.door.keys
+        if keys is not None and keys.admits(username, key):
+            return True
+        owner = keys.name_of(key) if keys is not None else None
+        if owner is not None:
+            log.warning("refused %s's key from %s under the name %r", owner, self.address,
+                        username)
+        return False
 
 
-async def start_server(server: GameServer, host: str, port: int, host_key: asyncssh.SSHKey,
-                       password: str | None = None,
-                       authorized_keys: Path | None = None) -> asyncssh.SSHAcceptor:
-    """Listen for SSH connections; refuses to expose an unprotected server."""
-    if password is None and authorized_keys is None:
-        raise ValueError("a password or authorized keys are required")
-    keys = asyncssh.read_authorized_keys(str(authorized_keys)) if authorized_keys else None
+async def start_ssh(server: GameServer, host: str, port: int,
+                    host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    """Listen for SSH connections."""
     return await asyncssh.create_server(
-        lambda: _Auth(password), host, port, server_host_keys=[host_key],
-        authorized_client_keys=keys, process_factory=server.handle, encoding=None,
-        line_editor=False,
-    )
-
-
-def quiet_textual_stdio() -> None:
-    """Several Apps share this process: stop each from redirecting the process-wide stdout
-    and stderr (they would restore each other's streams out of order)."""
-    import textual.app
-
-    textual.app.redirect_stdout = contextlib.nullcontext  # type: ignore[assignment]
-    textual.app.redirect_stderr = contextlib.nullcontext  # type: ignore[assignment]
+        lambda: DoorKeeper(server), host, port, server_host_keys=[host_key],
+        process_factory=server.handle_ssh, encoding=None, line_editor=False,
+        login_timeout=60)

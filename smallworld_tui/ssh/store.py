@@ -1,7 +1,9 @@
-"""Durable game storage for the SSH server: SQLite, one row per action, committed at once.
+"""Durable storage of the server's tables: one SQLite file, every change committed at once.
 
-A game's setup is stored when it is created and each action is appended (and committed) before
-anyone is shown its result, so stopping the server at any moment loses nothing.
+A table is its settings (a JSON object: players, map, seed, options, reserved names…), its
+seats (name and proof of ownership), whether it started, its result once finished, and its
+actions, one row each, appended before anyone is shown their result.  Several processes (the
+server and its table workers) share the file; SQLite's WAL lets them.
 """
 
 from __future__ import annotations
@@ -9,89 +11,192 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from smallworld_tui.engine import Action, Record, RecordError
+from smallworld_tui.engine import Action, RecordError
 
+VERSION = 2
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a seat is proved per table id
     created TEXT NOT NULL DEFAULT (datetime('now')),
-    setup TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    settings TEXT NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    tbl INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    proof TEXT NOT NULL,
+    PRIMARY KEY (tbl, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
-    game INTEGER NOT NULL REFERENCES games(id),
+    tbl INTEGER NOT NULL REFERENCES tables(id),
     idx INTEGER NOT NULL,
     action TEXT NOT NULL,
-    PRIMARY KEY (game, idx)
+    PRIMARY KEY (tbl, idx)
 );
 """
+BUSY_MS = 10_000
+
+
+class StoreError(Exception):
+    """The file cannot be used as the server's store (named, with the reason)."""
+
+
+@dataclass
+class TableRow:
+    id: int
+    settings: dict[str, Any]
+    started: bool
+    result: dict[str, Any] | None
+    seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, proof)
 
 
 class Store:
-    """The server's games, in one SQLite file."""
+    """The server's tables, in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
         self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
+                                       timeout=BUSY_MS / 1000)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._check_version()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: not usable as the server's store ({exc})") from None
+
+    def _check_version(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        names = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and names:
+            raise StoreError(f"{self.path}: written by an older smallworld-tui (one game per "
+                             f"file); it was left as it is: use another --db")
+        if version > VERSION:
+            raise StoreError(f"{self.path}: written by a newer smallworld-tui")
+        self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA user_version = {VERSION}")
 
     def close(self) -> None:
         self._db.close()
 
-    def create(self, record: Record) -> int:
-        """Store a new game's setup (its actions must be empty); returns its id."""
-        setup = {k: v for k, v in record.to_json().items() if k != "actions"}
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; ``OSError`` if it could not be committed (nothing is then kept)."""
         with self._lock:
-            cur = self._db.execute("INSERT INTO games (setup) VALUES (?)", (json.dumps(setup),))
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                finally:
+                    if self._db.in_transaction:  # SQLite may have rolled back already
+                        self._db.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                raise OSError(str(exc)) from None
 
-    def append(self, game: int, index: int, action: Action) -> None:
+    # --- tables and seats ---------------------------------------------------------------
+    def create_table(self, settings: dict[str, Any]) -> int:
+        with self._write() as db:
+            cur = db.execute("INSERT INTO tables (settings) VALUES (?)", (json.dumps(settings),))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def delete_table(self, table: int) -> None:
+        """Forget a table that never started."""
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE tbl = ?", (table,))
+            db.execute("DELETE FROM tables WHERE id = ? AND started = 0", (table,))
+
+    def set_seat(self, table: int, seat: int, name: str, proof: str) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO seats (tbl, seat, name, proof) VALUES (?, ?, ?, ?)",
+                       (table, seat, name, proof))
+
+    def clear_seat(self, table: int, seat: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE tbl = ? AND seat = ?", (table, seat))
+
+    def start(self, table: int) -> None:
+        with self._write() as db:
+            db.execute("UPDATE tables SET started = 1 WHERE id = ?", (table,))
+
+    def finish(self, table: int, result: dict[str, Any]) -> None:
+        with self._write() as db:
+            db.execute("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table))
+
+    def tables(self, table: int | None = None) -> list[TableRow]:
+        """Every table, oldest first (or only ``table``)."""
+        tables_sql = "SELECT id, settings, started, result FROM tables"
+        seats_sql = "SELECT tbl, seat, name, proof FROM seats"
+        args: tuple[int, ...] = ()
+        if table is not None:
+            tables_sql, seats_sql, args = (f"{tables_sql} WHERE id = ?",
+                                           f"{seats_sql} WHERE tbl = ?", (table,))
         with self._lock:
-            self._db.execute("INSERT INTO actions (game, idx, action) VALUES (?, ?, ?)",
-                             (game, index, json.dumps(action.to_json())))
+            rows = {
+                number: TableRow(number, json.loads(settings), bool(started),
+                                 json.loads(result) if result else None)
+                for number, settings, started, result in self._db.execute(
+                    f"{tables_sql} ORDER BY id", args)
+            }
+            for number, seat, name, proof in self._db.execute(seats_sql, args):
+                if number in rows:
+                    rows[number].seats[seat] = (name, proof)
+        return list(rows.values())
 
-    def truncate(self, game: int, length: int) -> None:
+    def table(self, table: int) -> TableRow:
+        rows = self.tables(table)
+        if not rows:
+            raise RecordError(f"{self.path} (table {table})", "no such table")
+        return rows[0]
+
+    # --- actions ------------------------------------------------------------------------
+    def actions(self, table: int) -> list[Action]:
+        """The table's actions in order; ``RecordError`` if one is missing or unreadable."""
+        source = f"{self.path} (table {table})"
+        with self._lock:
+            rows = self._db.execute("SELECT idx, action FROM actions WHERE tbl = ? ORDER BY idx",
+                                    (table,)).fetchall()
+        actions = []
+        for expected, (index, text) in enumerate(rows):
+            if index != expected:
+                raise RecordError(source, f"actions {expected} to {index - 1} are missing from "
+                                          f"the journal", expected)
+            try:
+                actions.append(Action.from_json(json.loads(text)))
+            except ValueError as exc:
+                raise RecordError(source, str(exc), index) from None
+        return actions
+
+    def append(self, table: int, index: int, action: Action) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO actions (tbl, idx, action) VALUES (?, ?, ?)",
+                       (table, index, json.dumps(action.to_json())))
+
+    def truncate(self, table: int, length: int) -> None:
         """Forget the actions from ``length`` on (undo)."""
-        with self._lock:
-            self._db.execute("DELETE FROM actions WHERE game = ? AND idx >= ?", (game, length))
-
-    def finish(self, game: int) -> None:
-        with self._lock:
-            self._db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game,))
-
-    def latest_unfinished(self) -> int | None:
-        row = self._db.execute(
-            "SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1").fetchone()
-        return None if row is None else int(row[0])
-
-    def load(self, game: int) -> Record:
-        """The game's record (setup + actions in order); ``RecordError`` if damaged."""
-        source = f"{self.path} (game {game})"
-        row = self._db.execute("SELECT setup FROM games WHERE id = ?", (game,)).fetchone()
-        if row is None:
-            raise RecordError(source, "no such game")
-        data = json.loads(row[0])
-        data["actions"] = [json.loads(a) for (a,) in self._db.execute(
-            "SELECT action FROM actions WHERE game = ? ORDER BY idx", (game,))]
-        return Record.from_json(data, source)
+        with self._write() as db:
+            db.execute("DELETE FROM actions WHERE tbl = ? AND idx >= ?", (table, length))
 
 
 class Journal:
-    """One game's slice of the store, in the shape ``GameSession`` writes through."""
+    """One table's actions, in the shape ``GameSession`` writes through."""
 
-    def __init__(self, store: Store, game: int) -> None:
+    def __init__(self, store: Store, table: int) -> None:
         self.store = store
-        self.game = game
+        self.table = table
 
     def append(self, index: int, action: Action) -> None:
-        self.store.append(self.game, index, action)
+        self.store.append(self.table, index, action)
 
     def truncate(self, length: int) -> None:
-        self.store.truncate(self.game, length)
+        self.store.truncate(self.table, length)

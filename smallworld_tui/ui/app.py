@@ -42,6 +42,9 @@ class SmallWorldApp(TranslatedBindings, App[None]):
     # Command-palette providers available everywhere: Textual's and the rules topics.
     # (The game screen adds its own provider of the legal actions.)
     COMMANDS: ClassVar = App.COMMANDS | {RulesTopicsProvider}
+    # whether the player may save and load games by name in this computer's folders (not over
+    # SSH, where the player is on another computer and the server's store is the save)
+    host_files: ClassVar[bool] = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help"), id="app.help"),
         Binding("r", "rules", N_("Rules"), show=False, id="app.rules"),

@@ -1,12 +1,17 @@
-"""A scripted SSH player: an asyncssh client with a pty whose output feeds a pyte screen."""
+"""A scripted remote player: an asyncssh client with a pty whose output feeds a pyte screen."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
+from collections.abc import Callable
 
 import asyncssh
 import pyte
+
+ENTER, ESCAPE, DOWN = "\r", "\x1b", "\x1b[B"
+SECRET = re.compile(r"\b([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4})\b")
 
 
 class Player:
@@ -19,13 +24,16 @@ class Player:
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
+        self.raw = bytearray()
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def join(cls, port: int, name: str, password: str,
-                   size: tuple[int, int] = (120, 36)) -> Player:
+    async def join(cls, port: int, name: str, password: str | None = None,
+                   size: tuple[int, int] = (100, 30),
+                   key: asyncssh.SSHKey | None = None) -> Player:
         conn = await asyncssh.connect("127.0.0.1", port, username=name, password=password,
-                                      known_hosts=None)
+                                      client_keys=[key] if key else None, known_hosts=None,
+                                      agent_path=None, config=[])
         process = await conn.create_process(term_type="xterm-256color", term_size=size,
                                             encoding=None)
         return cls(conn, process, size)
@@ -36,33 +44,69 @@ class Player:
             if not data:
                 return
             self.received += len(data)
+            self.raw += data
             self.stream.feed(data)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, *needles: str, timeout: float = 15.0) -> str:
-        """Wait until every needle shows on the screen; returns the screen text."""
+    async def _until(self, shown: Callable[[str], bool], what: str, timeout: float) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.text()
-            if all(n in text for n in needles):
+            if shown(text):
                 return text
             await asyncio.sleep(0.05)
-        raise AssertionError(f"{needles!r} never appeared; the screen shows:\n{self.text()}")
+        raise AssertionError(f"never happened: {what}; the screen shows:\n{self.text()}")
+
+    async def wait_for(self, *needles: str, timeout: float = 15.0) -> str:
+        """Wait until every needle shows on the screen; returns the screen text."""
+        return await self._until(lambda text: all(n in text for n in needles),
+                                 f"{needles!r} shown", timeout)
+
+    async def wait_for_any(self, *needles: str, timeout: float = 15.0) -> str:
+        return await self._until(lambda text: any(n in text for n in needles),
+                                 f"one of {needles!r} shown", timeout)
 
     async def wait_gone(self, needle: str, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if needle not in self.text():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{needle!r} is still on the screen:\n{self.text()}")
+        await self._until(lambda text: needle not in text, f"{needle!r} gone", timeout)
+
+    async def ended(self, timeout: float = 15.0) -> None:
+        """Wait until the server closes this session."""
+        await asyncio.wait_for(self._reader, timeout)
 
     def send(self, keys: str | bytes) -> None:
         self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+
+    async def choose(self, item: str) -> None:
+        """Choose ``item`` in the menu on the screen."""
+        await self.wait_for(item)
+        lines = [line for line in self.screen.display if line.strip()]
+        items = [line for line in lines if any(word in line for word in MENU_WORDS)]
+        index = next(i for i, line in enumerate(items) if item in line)
+        self.send(DOWN * index + ENTER)
+
+    async def open_table(self, row: int = 0) -> None:
+        """From the lobby: open the menu of the table on ``row`` (0: the first)."""
+        await self.wait_for("in the lobby")
+        self.send(DOWN * row + ENTER)
+
+    async def take_seat(self, row: int = 0) -> str | None:
+        """From the lobby: take a seat at the table on ``row``; the seat's secret (None for a
+        key holder)."""
+        await self.open_table(row)
+        await self.choose("Take a seat")
+        await self.wait_for_any("This seat is yours", "seat 1", "seat 2", "Round 1")
+        match = SECRET.search(self.text())
+        if "This seat is yours" in self.text():
+            self.send(ENTER)
+        return match.group(1) if match else None
 
     async def close(self) -> None:
         self.conn.close()
         self._reader.cancel()
         await asyncio.sleep(0.1)
+
+
+MENU_WORDS = ("Take a seat", "Play your seat", "Wait at your seat", "Give up your seat",
+              "Watch")

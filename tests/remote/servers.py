@@ -1,45 +1,60 @@
-"""A test SSH game server on loopback that can be stopped and restarted."""
+"""A test game server on loopback that can be stopped and restarted."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-import asyncssh
-
-from smallworld_tui.ssh.app import make_app
-from smallworld_tui.ssh.server import GameServer, load_host_key, quiet_textual_stdio, start_server
+from smallworld_tui.ssh.files import load_host_key
+from smallworld_tui.ssh.guard import Limits
+from smallworld_tui.ssh.hosting import Hosting, host_games
+from smallworld_tui.ssh.keys import KeyBook
+from smallworld_tui.ssh.server import Door, GameServer
 from smallworld_tui.ssh.store import Store
+from smallworld_tui.ssh.tables import Tables, TableSettings, new_table
 
 PASSWORD = "secret-pw"
+# fast delays, so that the tests of failed logins do not wait for long
+TEST_LIMITS = Limits(first_delay=0.01, max_delay=0.05)
+
+
+def two_player_table() -> TableSettings:
+    return new_table(2, "base-2p", seed=1)
 
 
 class Host:
     """A running server and the knobs to stop and restart it."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *, password: str | None = PASSWORD,
+                 keys: KeyBook | None = None, workers: int = 0,
+                 limits: Limits = TEST_LIMITS) -> None:
         self.tmp = tmp
         self.key = load_host_key(tmp / "host_key")
         self.store = Store(tmp / "games.sqlite3")
-        self.server: GameServer | None = None
-        self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.door = Door(password, keys)
+        self.workers = workers
+        self.limits = limits
+        self.hosting: Hosting | None = None
+        self.tables = Tables(self.store)
         self.port = 0
 
-    async def start(self, resume: bool = False) -> GameServer:
-        quiet_textual_stdio()
-        self.server = GameServer(store=self.store, players=2, app_factory=make_app,
-                                 map_name="base-2p", seed=1)
-        if resume:
-            assert self.server.resume()
-        self.acceptor = await start_server(self.server, "127.0.0.1", self.port, self.key,
-                                           password=PASSWORD)
-        self.port = self.acceptor.sockets[0].getsockname()[1]
-        return self.server
+    @property
+    def server(self) -> GameServer:
+        assert self.hosting is not None
+        return self.hosting.server
+
+    async def start(self, *tables: TableSettings) -> GameServer:
+        """Serve the store's tables, and open ``tables``."""
+        self.tables = Tables(self.store)
+        self.tables.restore()
+        for settings in tables:
+            self.tables.open(settings)
+        self.hosting = await host_games(self.store, self.tables, self.door, "127.0.0.1",
+                                        self.port, self.key, workers=self.workers,
+                                        limits=self.limits)
+        self.port = self.hosting.port
+        return self.hosting.server
 
     async def stop(self) -> None:
-        assert self.acceptor is not None and self.server is not None
-        for conn in list(self.server.connections):
-            conn.app.exit()
-        self.acceptor.close()
-        await self.acceptor.wait_closed()
-        await asyncio.sleep(0.2)
+        if self.hosting is not None:
+            await self.hosting.close()
+            self.hosting = None

@@ -1,128 +1,191 @@
-"""End to end over loopback: a real asyncssh server, asyncssh clients with pyte screens."""
+"""End to end over loopback: a real server, asyncssh clients with pyte screens, playing."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import asyncssh
-import pytest
 
-from remote.client import Player
-from remote.servers import PASSWORD, Host
+from remote.client import ENTER, ESCAPE, Player
+from remote.servers import PASSWORD, Host, two_player_table
+from smallworld_tui.engine import Action
 from smallworld_tui.names import display_name
+from smallworld_tui.session import GameSession
+from smallworld_tui.ssh.tables import new_table
 
 
 def coins(screen: str, name: str) -> str:
     """The coin figure shown next to ``name`` in the players panel ("5" or "?")."""
-    match = re.search(rf"{name}\s+(\d+|\?)¢", screen)
+    match = re.search(rf"{re.escape(name)}\s+(\d+|\?)¢", screen)
     assert match, f"no coins shown for {name}:\n{screen}"
     return match.group(1)
 
 
-async def two_players(host: Host) -> tuple[Player, Player]:
-    amy = await Player.join(host.port, "Amy", PASSWORD)
-    await amy.wait_for("Waiting for 1 more")
-    ben = await Player.join(host.port, "Ben", PASSWORD)
-    await amy.wait_for("Amy", "Ben", "Round 1")
-    await ben.wait_for("Amy", "Ben", "Round 1")
-    return amy, ben
+async def seated(host: Host, *names: str) -> list[tuple[Player, str | None]]:
+    """Players who took the first table's seats, in order, once its game shows."""
+    players = []
+    for name in names:
+        player = await Player.join(host.port, name, PASSWORD)
+        players.append((player, await player.take_seat()))
+    for player, _secret in players:
+        await player.wait_for("Round 1", *names)
+    return players
 
 
-async def test_players_see_only_their_own_coins_and_spectators_none(host: Host) -> None:
-    amy, ben = await two_players(host)
+async def until(check: Callable[[], object], what: str, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.05)
+
+
+def game(host: Host, table: int = 1) -> GameSession:
+    assert host.hosting is not None and host.hosting.hosts.local is not None
+    return host.hosting.hosts.local.sessions[table]
+
+
+async def test_seated_players_see_their_own_coins_and_a_watcher_none(host: Host) -> None:
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
     cai = await Player.join(host.port, "Cai", PASSWORD)
-    watch = await cai.wait_for("Amy", "Ben", "Round 1")
+    await cai.open_table()
+    await cai.choose("Watch")
+    watch = await cai.wait_for("Round 1", "you are watching; you cannot act")
     assert coins(watch, "Amy") == "?" and coins(watch, "Ben") == "?"
     assert coins(amy.text(), "Amy") == "5" and coins(amy.text(), "Ben") == "?"
     assert coins(ben.text(), "Ben") == "5" and coins(ben.text(), "Amy") == "?"
+    assert "watching" not in amy.text()
+    for key in ("0", "e", "u", "\x1a", "p", ENTER):  # a watcher's keys change nothing
+        cai.send(key)
+    await asyncio.sleep(0.5)
+    assert game(host).record.actions == []
     for p in (amy, ben, cai):
         await p.close()
 
 
-async def test_players_joining_at_the_same_moment_all_get_the_game(host: Host) -> None:
-    amy, ben = await asyncio.gather(Player.join(host.port, "Amy", PASSWORD),
-                                    Player.join(host.port, "Ben", PASSWORD))
-    for player in (amy, ben):
-        await player.wait_for("Round 1", "Players")
-        await player.close()
-
-
 async def test_moves_show_on_every_screen_and_only_the_actor_acts(host: Host) -> None:
-    amy, ben = await two_players(host)
-    assert host.server is not None and host.server.session is not None
-    session = host.server.session
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
+    session = game(host)
     ben.send("0")  # not Ben's turn: nothing happens
     await asyncio.sleep(0.5)
     assert session.record.actions == []
     race = session.view(0).combos[0].race
     amy.send("0")  # Amy picks the top combo
-    for _ in range(100):
-        if session.record.actions:
-            break
-        await asyncio.sleep(0.05)
-    assert [a.kind for a in session.record.actions] == ["pick"]
-    army = session.view(1).active_army(0)
-    assert army is not None and army.race == race
+    await until(lambda: session.record.actions, "Amy's pick")
+    assert session.record.actions == [Action("pick", 0)]
     await ben.wait_for(display_name("race", race))
     await amy.close()
     await ben.close()
 
 
-async def test_dropped_player_gets_the_seat_back(host: Host) -> None:
-    amy, ben = await two_players(host)
-    assert host.server is not None and host.server.session is not None
+async def test_a_dropped_player_takes_the_seat_back_with_its_secret(host: Host) -> None:
+    (amy, secret), (ben, _) = await seated(host, "Amy", "Ben")
+    assert secret is not None
     amy.send("0")
-    await asyncio.sleep(0.5)
-    picked = len(host.server.session.record.actions)
+    await until(lambda: game(host).record.actions, "Amy's pick")
     await amy.close()  # the connection drops mid-turn
-    await asyncio.sleep(0.3)
     again = await Player.join(host.port, "Amy", PASSWORD)
-    screen = await again.wait_for("Amy", "Round 1")
+    await again.open_table()
+    await again.choose("Play your seat")
+    await again.wait_for("Type the secret")
+    again.send(secret.upper().replace("-", " ") + ENTER)  # typed loosely: still hers
+    screen = await again.wait_for("Round 1", "Amy")
     assert coins(screen, "Amy") != "?"
-    assert len(host.server.session.record.actions) == picked
-    assert host.server.names == ["Amy", "Ben"]
+    assert host.server.tables.by_id[1].names() == ["Amy", "Ben"]
+    again.send("L")  # to the lobby and back, no secret asked again in this connection
+    await again.wait_for("in the lobby", "seat 1")
+    await again.open_table()
+    await again.choose("Play your seat")
+    await again.wait_for("Round 1", "Amy")
     await again.close()
     await ben.close()
 
 
-async def test_server_restart_resumes_the_game(host: Host) -> None:
-    amy, ben = await two_players(host)
-    assert host.server is not None and host.server.session is not None
+async def test_a_restart_restores_every_table(host: Host) -> None:
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
+    host.server.tables.open(new_table(3, seed=7))
+    cai = await Player.join(host.port, "Cai", PASSWORD)
+    await cai.wait_for("waiting for 3 more")
+    await cai.take_seat(row=1)
     amy.send("0")
-    await asyncio.sleep(0.5)
-    before = host.server.session.state.dumps()
+    await until(lambda: game(host).record.actions, "Amy's pick")
+    before = game(host).state.dumps()
+    for p in (amy, ben, cai):
+        await p.close()
+    await host.stop()
+    await host.start()
+    assert game(host).state.dumps() == before
+    dee = await Player.join(host.port, "Dee", PASSWORD)
+    lobby = await dee.wait_for("waiting for 2 more", "Cai")
+    assert re.search(r"Amy, Ben\s+round 1/10, Amy to play", lobby), lobby
+    await dee.close()
+
+
+async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> None:
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    ben = await Player.join(host.port, "Ben", PASSWORD)
+    await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
+    amy.send("n")
+    await amy.wait_for("Open a new table")
+    amy.send("\t\t\t" + ENTER)  # players (3), map, option: open
+    await amy.wait_for("This seat is yours")
+    amy.send(ENTER)
+    await amy.wait_for("You have seat 1", "waiting for 2 more")
+    await ben.wait_for("base-3p", "Amy, ·, ·")
+    amy.send(ESCAPE)  # back to the lobby; the seat stays hers
+    await amy.wait_for("in the lobby", "seat 1")
+    await amy.open_table(row=1)
+    await amy.choose("Give up your seat")
+    await ben.wait_gone("base-3p")  # nobody sits there any more: the table closes
     await amy.close()
     await ben.close()
-    await host.stop()
-    server = await host.start(resume=True)
-    assert server.session is not None
-    assert server.session.state.dumps() == before
+
+
+async def test_reserved_seats_go_to_their_names_and_the_table_starts(host: Host) -> None:
+    host.server.tables.open(new_table(2, names=["Amy", "Ben"]))
+    cai = await Player.join(host.port, "Cai", PASSWORD)
+    await cai.open_table(row=1)
+    await cai.wait_for("(Amy), (Ben)")
+    assert "Take a seat" not in cai.text()
+    assert "no free seat for you" in await cai.wait_for("no free seat")
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    await amy.take_seat(row=1)
     ben = await Player.join(host.port, "Ben", PASSWORD)
-    screen = await ben.wait_for("Amy", "Ben", "Round 1")
-    assert coins(screen, "Ben") == "5"
-    await ben.close()
+    await ben.take_seat(row=1)
+    for player in (amy, ben):
+        await player.wait_for("Round 1", "Amy", "Ben")
+    for player in (amy, ben, cai):
+        await player.close()
 
 
-async def test_wrong_password_is_refused(host: Host) -> None:
-    with pytest.raises(asyncssh.PermissionDenied):
-        await asyncssh.connect("127.0.0.1", host.port, username="Amy", password="nope",
-                               known_hosts=None)
-
-
-async def test_garbage_and_wild_resizes_do_not_hurt(host: Host) -> None:
-    amy, ben = await two_players(host)
-    assert host.server is not None and host.server.session is not None
-    amy.send(bytes(range(256)) * 4 + b"\x1b[999;999R\x1b[<0;1;1M\x1b[200~paste")
+async def test_random_bytes_and_wild_resizes_do_not_end_a_session(host: Host) -> None:
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
+    # Enters pasted into the command palette used to dismiss it twice, closing the game too
+    amy.send(b"\x10pick\r\r\r\r\x1b\x1b")
+    # then every byte but the keys that quit or leave, and broken escape sequences
+    amy.send(bytes(b for b in range(256) if b not in (0x11, 0x03, ord("L")))
+             + b"\x1b[999;999R\x1b[<0;1;1M\x1b[200~paste\xff\xfe\x1b[201~")
     for size in ((0, 0), (5000, 3000), (1, 1), (120, 36)):
         amy.process.change_terminal_size(*size)
         await asyncio.sleep(0.1)
-    await ben.wait_for("Round 1")
-    actions = host.server.session.record.actions
-    # whatever the garbage did, the game is intact and still playable by its actor
-    host.server.session.record.replay()
-    assert all(a.kind in {"pick", "conquer", "end_conquest", "deploy", "end_redeploy",
-                          "final", "abandon"} for a in actions)
+    await asyncio.sleep(2)
+    assert host.hosting is not None and host.hosting.hosts.local is not None
+    assert host.hosting.hosts.local.visits == 2  # both game screens still run
+    assert "in the lobby" not in amy.text() and len(host.server.visitors) == 2
+    game(host).record.replay()  # whatever the noise did was legal
+    await amy.close()
+    await ben.close()
+
+
+async def test_a_tiny_terminal_is_asked_to_grow_in_words_that_fit(host: Host) -> None:
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
+    amy.process.change_terminal_size(20, 5)
+    amy.screen.resize(5, 20)
+    text = await amy.wait_for("80×24")
+    assert "Please enlarge" in text and "20×5" in text, text
     await amy.close()
     await ben.close()
 
@@ -132,3 +195,71 @@ async def test_a_client_without_a_terminal_is_told_why(host: Host) -> None:
                                 known_hosts=None) as conn:
         result = await conn.run("play", check=False)
     assert "interactive terminal" in str(result.stdout)
+
+
+async def test_two_tables_play_at_once(host: Host) -> None:
+    host.server.tables.open(two_player_table())
+    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
+    cai = await Player.join(host.port, "Cai", PASSWORD)
+    await cai.take_seat(row=1)
+    dee = await Player.join(host.port, "Dee", PASSWORD)
+    await dee.take_seat(row=1)
+    await dee.wait_for("Round 1", "Cai", "Dee")
+    cai.send("1")
+    await until(lambda: game(host, 2).record.actions, "Cai's pick")
+    assert game(host, 1).record.actions == []
+    for p in (amy, ben, cai, dee):
+        await p.close()
+
+
+async def test_tables_run_the_same_in_worker_processes(tmp_path: Path) -> None:
+    host = Host(tmp_path, workers=2)
+    await host.start(two_player_table(), two_player_table())
+    try:
+        players = []
+        for row, names in ((0, ("Amy", "Ben")), (1, ("Cai", "Dee"))):
+            for name in names:
+                player = await Player.join(host.port, name, PASSWORD)
+                await player.take_seat(row=row)
+                players.append(player)
+        amy, ben, cai, dee = players
+        await ben.wait_for("Round 1", "Amy", "Ben", "5¢")
+        amy.send("0")
+        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick")
+        await dee.wait_for("Round 1", "Cai", "Dee")
+        cai.send("1")
+        await until(lambda: host.store.actions(2) == [Action("pick", 1)], "Cai's pick")
+        lobby = await Player.join(host.port, "Eve", PASSWORD)
+        await lobby.wait_for("Amy, Ben", "Cai, Dee", "Amy to play", "Cai to play")
+        for p in (*players, lobby):
+            await p.close()
+    finally:
+        await host.stop()
+        host.store.close()
+
+
+async def test_a_worker_that_dies_is_started_again_and_loses_nothing(tmp_path: Path) -> None:
+    host = Host(tmp_path, workers=1)
+    await host.start(two_player_table())
+    try:
+        amy = await Player.join(host.port, "Amy", PASSWORD)
+        await amy.take_seat()
+        ben = await Player.join(host.port, "Ben", PASSWORD)
+        await ben.take_seat()
+        await amy.wait_for("Round 1", "5¢")
+        amy.send("0")
+        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick")
+        assert host.hosting is not None
+        worker = host.hosting.hosts.processes[0]
+        worker.kill()
+        await amy.wait_for("in the lobby", "could not be shown")  # back in the lobby, told
+        await until(lambda: host.hosting is not None
+                    and host.hosting.hosts.processes[0] is not worker, "a new worker")
+        await amy.open_table()
+        await amy.choose("Play your seat")  # proved in this connection: no secret asked
+        await amy.wait_for("Round 1", "Amy", "in hand")  # her pick is still there
+        await amy.close()
+        await ben.close()
+    finally:
+        await host.stop()
+        host.store.close()

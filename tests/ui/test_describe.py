@@ -10,6 +10,8 @@ import pytest
 from smallworld_tui.engine import Action, Event
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -36,6 +38,43 @@ SAMPLES = [
     Event("scored", 0, {"coins": 7, "breakdown": [["regions:elves", 5],
                                                   ["power:alchemist", 2]]}),
     Event("ally_named", 0, {"ally": 1}),
+    Event("item_revealed", 1, {"item": "underground:stonehedge", "region": 7}),
+    Event("item_readied", 0, {"item": "underground:flying_doormat"}),
+    Event("item_moved", 0, {"item": "underground:froggys_ring", "region": 7}),
+    Event("power_drawn", 1, {"item": "underground:stonehedge", "power": "underground:mining"}),
+    Event("token_sacrificed", 0, {"item": "underground:altar_of_souls",
+                                  "race": "underground:ogres", "region": 7}),
+    Event("struck", 1, {"piece": "underground:balrog", "region": 7, "defender_seat": 0,
+                        "defender_race": "underground:drow", "defender_declined": False,
+                        "lost": 2, "returned": 1}),
+    Event("piece_removed", 0, {"piece": "underground:ghost", "region": 7}),
+    Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"}),
+    Event("bag_chosen", 0, {"item": "underground:shiny_orb"}),
+    Event("pieces_gained", 1, {"piece": "underground:silver_hammer", "count": 2}),
+    Event("badge_swapped", 0, {"race": "underground:shadow_mimes", "power": "underground:wise",
+                               "given": "underground:stone", "slot": 2, "hand": 11}),
+    Event("region_switched", 0, {"region": 7, "race": "underground:ogres",
+                                 "old_race": "underground:shrooms"}),
+    Event("token_moved", 0, {"region": 7, "to": 3, "defender_seat": 1,
+                             "defender_race": "warcraft:orcs", "defender_declined": False,
+                             "piece": ""}),
+    Event("regions_swapped", 1, {"region": 7, "to": 3}),
+    Event("token_saved", 1, {"race": "warcraft:draenei", "region": 7, "count": 1}),
+    Event("artifact_stolen", 0, {"item": "warcraft:frostmourne", "source": 6, "region": 7}),
+    Event("discount_readied", 0, {"race": "warcraft:ethereals"}),
+    Event("tokens_bought", 1, {"race": "warcraft:forsaken", "count": 2, "coins": 2}),
+    Event("air_raid", 0, {"race": "warcraft:gnomes", "region": 7, "value": 2}),
+    Event("bomb_revealed", 1, {"region": 7, "exploding": True, "defender_seat": 0,
+                               "defender_race": "warcraft:humans", "defender_declined": False,
+                               "lost": 1, "returned": 2}),
+    Event("bomb_returned", 1, {"region": 7}),
+    Event("objective_reached", 0, {"region": 7, "by": 1}),
+    Event("harmony_given", 0, {"race": "warcraft:pandaren", "seats": [1]}),
+    Event("harmony_returned", 0, {"race": "warcraft:pandaren"}),
+    Event("form_taken", 1, {"race": "warcraft:worgen", "form": "worgen_form", "coins": 1}),
+    Event("item_relocated", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("item_boxed", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
+    Event("side_chosen", 0, {"race": "warcraft:naga", "faction": "horde"}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]
@@ -99,3 +138,93 @@ def test_action_labels_show_costs_and_shortfalls() -> None:
         f"Conquer {forest} (3 tokens)")
     assert "needs 2 more" in action_label(Action("final", 1), NAMES, BOARD, {1: 4}, hand=2)
     assert action_label(Action("ally", 1), NAMES, BOARD) == "Name Ben as your ally"
+
+
+def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
+    toll = Event("coins_paid", 0, {"payer": 1, "coins": 1, "reason": "underground:liches"})
+    assert Narrator(NAMES, BOARD).sentence(toll) == "Ben paid Amy 1 coin (Liches)"
+    bank = Event("coins_paid", 1, {"payer": -1, "coins": 2, "reason": "underground:martyr"})
+    assert Narrator(NAMES, BOARD).sentence(bank) == (
+        "Ben received 2 coins from the bank (Martyr)")
+
+
+def test_underground_swaps_and_pieces_read_as_sentences() -> None:
+    narrator = Narrator(NAMES, BOARD)
+    swap = next(e for e in SAMPLES if e.kind == "badge_swapped")
+    assert narrator.sentence(swap) == (
+        "Amy's Shadow Mimes swapped badges: took Wise, left Stone in combo 2")
+    hammers = next(e for e in SAMPLES if e.kind == "pieces_gained")
+    assert narrator.sentence(hammers) == "Ben received 2 × Silver Hammer"
+    bite = Event("conquered", 1, {**SAMPLES[3].data, "via": "vampire"})
+    assert "by a Vampire's bite" in narrator.sentence(bite)
+
+
+def test_warcraft_power_sentences_and_two_region_labels() -> None:
+    n = Narrator(NAMES, BOARD)
+    r3, r7 = region_label(BOARD, 3), region_label(BOARD, 7)
+    moved = next(e for e in SAMPLES if e.kind == "token_moved")
+    assert n.sentence(moved) == f"Amy intimidated Ben's Orcs: a token went from {r7} to {r3}"
+    gone = Event("token_moved", 0, {**moved.data, "to": -1, "piece": "warcraft:beast"})
+    assert n.sentence(gone) == f"Amy intimidated Ben's Orcs: a Beast left {r7} for good"
+    swapped = next(e for e in SAMPLES if e.kind == "regions_swapped")
+    assert n.sentence(swapped) == (
+        f"Ben opened a portal: everything on {r7} and {r3} changed places")
+    champion = Event("conquered", 1, {**SAMPLES[3].data, "via": "champion"})
+    assert "with the Champion" in n.sentence(champion)
+    assert action_label(Action("intimidate", 7, 3), NAMES, BOARD) == (
+        f"Intimidate {r7}: move a token to {r3}")
+    assert action_label(Action("intimidate", 7, -1), NAMES, BOARD) == f"Intimidate {r7}"
+    assert action_label(Action("portal", 3, 7), NAMES, BOARD) == (
+        f"Open a portal between {r3} and {r7}")
+
+
+def test_item_sentences_name_the_item_and_what_happened() -> None:
+    n = Narrator(NAMES, BOARD)
+    r7 = region_label(BOARD, 7)
+    revealed = next(e for e in SAMPLES if e.kind == "item_revealed")
+    assert n.sentence(revealed) == f"Ben found Stonehedge in {r7}"
+    nobody = Event("item_revealed", -1, dict(revealed.data))
+    assert n.sentence(nobody) == f"Stonehedge turned up in {r7}"
+    struck = next(e for e in SAMPLES if e.kind == "struck")
+    assert n.sentence(struck) == (f"Ben's Balrog struck {r7}, held by Amy's Drow "
+                                  "(−2 tokens, 1 token back to hand)")
+    orb = Event("conquered", 1, {**SAMPLES[3].data, "via": "orb"})
+    assert n.sentence(orb).endswith("with the Shiny Orb (−1 token)")
+
+
+def test_the_bag_names_the_relic_it_acts_as() -> None:
+    chosen = next(e for e in SAMPLES if e.kind == "bag_chosen")
+    assert Narrator(NAMES, BOARD).sentence(chosen) == (
+        "Amy's Bag-o'-Many-Things acts as The Shiny Orb this turn")
+    orb = GAMES["underground"].items.index("underground:shiny_orb")
+    assert action_label(Action("bag", orb), NAMES, BOARD) == (
+        "Let the Bag-o'-Many-Things act as The Shiny Orb")
+
+
+def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
+    n = Narrator(NAMES, BOARD)
+    r6, r7 = region_label(BOARD, 6), region_label(BOARD, 7)
+    blast = next(e for e in SAMPLES if e.kind == "bomb_revealed")
+    assert n.sentence(blast) == (f"Ben's bomb blew up {r7}, held by Amy's Humans "
+                                 "(−1 token, 2 tokens back to hand)")
+    dud = Event("bomb_revealed", 1, {**blast.data, "exploding": False})
+    assert n.sentence(dud) == f"Ben's bomb in {r7} was a dud"
+    stolen = next(e for e in SAMPLES if e.kind == "artifact_stolen")
+    assert n.sentence(stolen) == f"Amy stole Frostmourne from {r6} into {r7}"
+    human = Event("form_taken", 0, {"race": "warcraft:worgen", "form": "human_form",
+                                    "coins": 2})
+    assert n.sentence(human) == "Amy's Worgen took human form (+2 coins)"
+    assert n.sentence(next(e for e in SAMPLES if e.kind == "objective_reached")) == (
+        f"Ben reached Amy's Military Objective in {r7}")
+    steal = Action("steal", ARTIFACTS.index("warcraft:frostmourne"), 7)
+    assert action_label(steal, NAMES, BOARD) == f"Steal Frostmourne into {r7}"
+    assert action_label(Action("worgen_form"), NAMES, BOARD) == (
+        "Take worgen form (pay 1 coin: conquests cost 1 token fewer)")
+    assert action_label(Action("recruit", 2), NAMES, BOARD) == "Raise 2 tokens for 2 coins"
+def test_coins_paid_to_the_bank_and_the_battleground_side() -> None:
+    paid = Event("coins_paid", -1, {"payer": 0, "coins": 2, "reason": "warcraft:doomhammer"})
+    assert Narrator(NAMES, BOARD).sentence(paid) == "Amy paid 2 coins to the bank (Doomhammer)"
+    assert action_label(Action("side_with", 1), NAMES, BOARD) == (
+        "Fight for the Horde this turn")
+    toll = action_label(Action("aegis_toll", 7), NAMES, BOARD)
+    assert toll == f"Pay the toll of Aegis of Aggramar to attack {region_label(BOARD, 7)}"

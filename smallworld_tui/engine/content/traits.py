@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from smallworld_tui.engine.actions import Action
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.rng import Rng
     from smallworld_tui.engine.state import Army, GameState
 
 #: (mask of regions, tokens added to their cost): a negative change is a discount
@@ -60,6 +61,10 @@ class Content:
     no_travel_cost: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
+    #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",
+    #: "kind:chasm"): on a map with none of them it means nothing, and the game leaves it out
+    #: (the mixing rules); empty: it means something on every map
+    needs: ClassVar[tuple[str, ...]] = ()
 
     #: the kinds of the actions this class offers and carries out in ``apply``, with the
     #: names of their parameters (target, count) as in the record format (see ``kinds``)
@@ -77,6 +82,15 @@ class Content:
     def symbol(self, g: GameState, name: str) -> int:
         """Regions showing symbol ``name`` (same rules as ``terrain``)."""
         return g.feature_mask("symbol", name, self.game)
+
+    def fits(self, g: GameState) -> bool:
+        """Whether the rule means something on the game's map (see ``needs``)."""
+        for need in self.needs:
+            kind, _, name = need.partition(":")
+            if g.map.kind_mask(name) if kind == "kind" else g.feature_mask(kind, name,
+                                                                            self.game):
+                return True
+        return not self.needs
 
     def min_cost(self) -> int:
         """The fewest tokens this race ever pays for a conquest."""
@@ -99,9 +113,23 @@ class Content:
         """Changes to the army's conquest costs, as (regions, tokens added) pairs."""
         return ()
 
+    def conquest_aid(self, g: GameState, army: Army) -> int:
+        """Strength left this turn that pays for conquests besides the tokens in hand and
+        never defends a region (Silver Hammers).  It pays all but one token of a conquest,
+        never against a region no rule may help to take (``unaided_mask``)."""
+        return 0
+
+    def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
+        """``used`` of the army's ``conquest_aid`` paid for taking ``region``."""
+
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
         return iter(())
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        """Why the army may not conquer, abandon or end its conquests yet ("" when it may):
+        a choice of ``conquest_actions`` comes first (the Worgen's form)."""
+        return ""
 
     def shielded_mask(self, g: GameState, army: Army, attacker: Army) -> int:
         """Regions of ``army`` that ``attacker`` may not attack (Diplomat's ally)."""
@@ -113,6 +141,12 @@ class Content:
         conquest (content offering special conquests checks ``GameState.unaided``)."""
         return 0
 
+    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterator[Action]:
+        """Choices this rule of ``army`` offers ``to``, another player's army conquering now
+        (buying the right to attack a guarded region).  ``apply`` and ``why_not`` get the
+        offering ``army``; the acting one is ``g.turn.acting``."""
+        return iter(())
+
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         """Choices the owner may make while any of its armies conquers, whichever race acts
         (a declined race's power, a place's piece to move)."""
@@ -120,6 +154,15 @@ class Content:
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
+
+    def on_any_conquest(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        """After ``attacker``, any player's army, took ``region``: called for every army
+        whose rules fill this in (Military Objectives lying anywhere)."""
+
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        """Tokens ``victim`` loses when ``army`` takes ``region`` from it, before the victim's
+        own rules (``loss_on_defeat``) have their say (``loss`` by default)."""
+        return loss
 
     def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
         """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
@@ -169,6 +212,16 @@ class Content:
         """Choices at the end of the turn, after scoring (Stout decline, Diplomat ally)."""
         return iter(())
 
+    # --- hidden information ------------------------------------------------------------
+    def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
+        """This content's own state (``GameState.item_data[qid]``) as players know it: what
+        nobody may see (face-down bombs) taken out (``engine.observe``)."""
+        return data
+
+    def imagine(self, data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        """A state agreeing with ``conceal``'s: what it took out drawn at random."""
+        return data
+
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         """Carry out one of this class's own actions (already known to be legal)."""
         raise AssertionError(f"{self.qid} has no action {action.kind}")
@@ -201,6 +254,16 @@ class Item(Content):
 
     #: the item moves (a relic ends the turn where it was last used); places never do
     movable: ClassVar[bool] = False
+
+    def seat_bonus(self, g: GameState, seat: int) -> int:
+        """Coins the item gives ``seat`` at the end of its turn wherever it lies, whoever
+        holds its region (a place rewarding the regions around it)."""
+        return 0
+
+    def lent(self, g: GameState) -> tuple[Content, ...]:
+        """The rules this item lends to the army holding its region: itself, and any rule
+        it carries (Stonehedge's power badge)."""
+        return (self,)
 
 
 class Relic(Item):

@@ -1,4 +1,7 @@
-"""Command palette: the legal actions of the game screen's viewer, found by name."""
+"""Command palette: the legal actions of the game screen's viewer, found by name.
+
+Labels name players ("Name Amy as your ally"), so they are shown as plain text, never markup.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.markup import escape
 
 if TYPE_CHECKING:
     from smallworld_tui.engine import Action
@@ -24,11 +29,12 @@ class LegalActionsProvider(Provider):
 
     async def discover(self) -> Hits:
         for label, action in self._entries():
-            yield DiscoveryHit(label, partial(self._run, action), text=label)
+            yield DiscoveryHit(Content(label), partial(self._run, action), text=label)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for label, action in self._entries():
             score = matcher.match(label)
-            if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(self._run, action), text=label)
+            if score > 0:  # labels hold player names: never markup
+                yield Hit(score, matcher.highlight(escape(label)), partial(self._run, action),
+                          text=label)

@@ -31,10 +31,10 @@ class ChoiceScreen(TranslatedBindings, ModalScreen[T | None], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box"):
-            yield Static(self.title_text, id="choice-title")
+            yield Static(self.title_text, id="choice-title", markup=False)
             yield OptionList(*(Option(label, id=f"choice-{i}")
                                for i, (label, _value) in enumerate(self.choices)),
-                             id="choice-list")
+                             id="choice-list", markup=False)
             yield Static(_("Enter chooses · Esc cancels"), classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

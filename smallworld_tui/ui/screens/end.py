@@ -86,7 +86,7 @@ class EndScreen(TranslatedBindings, Screen[None]):
             yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
                               style="bold reverse"), id="end-title")
             yield Static(ranking_table(view), id="end-ranking")
-            yield Static(tie_break(view), id="end-tie-break")
+            yield Static(tie_break(view), id="end-tie-break", markup=False)
             yield ScoreChart(id="end-chart")
         yield KeyFooter()
 

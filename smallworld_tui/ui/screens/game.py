@@ -192,12 +192,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         if not self.my_decision():
             self.notify(_("It is {name}'s decision.").format(
                 name=self.view.names[self.view.actor]) if self.view.actor >= 0
-                else _("The game is over."), severity="warning")
+                else _("The game is over."), severity="warning", markup=False)
             return
         try:
             self.session.apply(action, seat=self.viewer)
         except IllegalAction as exc:
-            self.notify(refusal(exc, self.view.map), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning", markup=False)
 
     def choose_region(self, region: int) -> None:
         """Enter or a click on a region: do the one thing it offers, or ask which."""
@@ -216,7 +216,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 self.send(probe)
             else:
                 self.notify(_("Nothing to do on {region} now.").format(
-                    region=self.label(region)))
+                    region=self.label(region)), markup=False)
             return
         if len(actions) == 1 and actions[0].kind in DIRECT_KINDS:
             self.send(actions[0])
@@ -300,7 +300,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._queue(DieScreen(event, self.narrator(), close_after=DIE_SECONDS))
         else:
             self.notify(outcome_text(event, self.narrator()).plain, title=_("Die roll"),
-                        timeout=8)
+                        timeout=8, markup=False)
 
     # --- viewer, pass screens, modals --------------------------------------------------
     def _set_viewer(self, seat: int) -> None:
@@ -417,9 +417,15 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return needs[action] in kinds
         if action == "undo":
             return self.my_decision() and self.session.can_undo()
+        if action == "save":
+            return self.host_files()
         if action == "load":
-            return self.seating.hotseat
+            return self.seating.hotseat and self.host_files()
         return True
+
+    def host_files(self) -> bool:
+        """Whether saving and loading by name in this computer's folders is offered."""
+        return bool(getattr(self.app, "host_files", True))
 
     def action_send(self, kind: str) -> None:
         self.send(Action(kind))
@@ -440,7 +446,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self.send(wanted[0])
         elif region is not None:
             self.notify(_("Not possible on {region}.").format(region=self.label(region)),
-                        severity="warning")
+                        severity="warning", markup=False)
 
     def action_place(self, count: int) -> None:
         region = self.map_view.cursor
@@ -460,11 +466,13 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     def action_undo(self) -> None:
         try:
-            self.session.undo()
+            self.session.undo(seat=self.viewer)
         except IllegalAction as exc:
-            self.notify(refusal(exc, self.view.map), severity="warning")
+            self.notify(refusal(exc, self.view.map), severity="warning", markup=False)
 
     def action_save(self) -> None:
+        if not self.host_files():
+            return
         default = self.session.path.stem if self.session.path else "game"
 
         def save(name: str | None) -> None:
@@ -483,19 +491,24 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 load_record(path)
             except RecordError:
                 self.notify(_("{path} is not a saved game; it was left untouched. "
-                              "Choose another name.").format(path=path.name), severity="error")
+                              "Choose another name.").format(path=path.name), severity="error",
+                            markup=False)
                 return
             self.notify(_("A save named {name} exists already; choose another name.").format(
-                name=path.stem), severity="error")
+                name=path.stem), severity="error", markup=False)
             return
         try:
             self.session.save_as(path)
         except OSError as exc:
-            self.notify(_("Could not save: {error}").format(error=exc), severity="error")
+            self.notify(_("Could not save: {error}").format(error=exc), severity="error",
+                        markup=False)
             return
-        self.notify(_("Saved as {name}.").format(name=path.stem))
+        self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
 
     def action_load(self) -> None:
+        if not self.host_files() or not self.seating.hotseat:
+            return
+
         def load(save: SaveInfo | None) -> None:
             if save is not None:
                 self.app.open_save(save.path)  # type: ignore[attr-defined]
@@ -514,9 +527,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
             ("←↑↓→, " + _("mouse"), _("Move on the map; Enter or a click chooses a region")),
             ("tab", _("Switch between the map and the combo column")),
             ("ctrl+p", _("Command palette: every action possible now and the rules, by name")),
-            ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
-            ("ctrl+o", _("Load a saved game")),
         ]
+        if self.host_files():
+            keys += [
+                ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
+                ("ctrl+o", _("Load a saved game")),
+            ]
         return keys
 
     def help_intro(self) -> str:

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from smallworld_tui.i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+TINY_WIDTH, TINY_HEIGHT = 40, 9  # below this the notice goes without its frame, to fit
 
 
 def too_small(width: int, height: int) -> bool:
@@ -29,6 +30,7 @@ class TooSmallScreen(Screen[None]):
 
     def show_size(self) -> None:
         width, height = self.app.size
+        self.set_class(width < TINY_WIDTH or height < TINY_HEIGHT, "-tiny")
         self.query_one("#too-small-text", Static).update(
             _("Please enlarge the terminal to at least {w}×{h} (it is {width}×{height}).")
             .format(w=MIN_WIDTH, h=MIN_HEIGHT, width=width, height=height))

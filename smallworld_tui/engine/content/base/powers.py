@@ -113,6 +113,8 @@ class Diplomat(Power):
     shield_reason = N_("{region} is protected by a Diplomat's peace with you")
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if "ally" in army.extra:  # named this turn (the last one is forgotten at turn start)
+            return
         for seat in range(g.players):
             if seat != army.seat and seat not in g.turn.attacked:
                 yield Action("ally", seat)
@@ -183,6 +185,10 @@ class Flying(Power):
 
 class TerrainBonus(Power):
     """+1 coin per region of the terrain named like the power held at the end of the turn."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.needs = (f"terrain:{cls.id}",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.terrain(g, self.id)).bit_count()
@@ -287,6 +293,7 @@ class Mounted(Power):
     """-1 token against Hill and Farmland regions."""
 
     id = "mounted"
+    needs = ("terrain:hill", "terrain:farmland")
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         return discount(self.terrain(g, "hill") | self.terrain(g, "farmland"))
@@ -299,10 +306,13 @@ class Pillaging(NonEmptyConquestBonus, Power):
 
 
 class Seafaring(Power):
-    """May conquer the Seas and the Lake, and keeps them in decline."""
+    """May conquer the Seas and the Lake, and keeps them in decline; on an Underground map
+    (mixing rules) rivers are its seas: it keeps them at redeployment."""
 
     id = "seafaring"
+    needs = ("kind:water", "kind:river")
     enters_water = True
+    stays_in_rivers = True
 
 
 class Spirit(Power):
@@ -330,6 +340,7 @@ class Underworld(Power):
     """Caverns are adjacent to each other for conquest, and cost 1 token less."""
 
     id = "underworld"
+    needs = ("symbol:cavern",)
 
     def reach_mask(self, g: GameState, army: Army) -> int:
         caverns = self.symbol(g, "cavern")

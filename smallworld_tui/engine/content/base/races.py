@@ -81,6 +81,7 @@ class Dwarves(Race):
     """+1 coin per Mine region, even in decline."""
 
     id = "dwarves"
+    needs = ("symbol:mine",)
     works_in_decline = True
 
     def score(self, g: GameState, army: Army) -> int:
@@ -107,6 +108,7 @@ class Giants(Race):
     """-1 token against regions next to a Mountain region the Giants hold."""
 
     id = "giants"
+    needs = ("terrain:mountain",)
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         near = 0
@@ -135,6 +137,7 @@ class Humans(Race):
     """+1 coin per Farmland region."""
 
     id = "humans"
+    needs = ("terrain:farmland",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.terrain(g, "farmland")).bit_count()
@@ -199,13 +202,15 @@ class Sorcerers(Race):
         return why_no_swap(g, army, action.target, self, "sorcery")
 
 
-def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str) -> Reason:
-    """Why a token swap (Sorcery, Vampire) on ``region`` is refused."""
+def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,
+                supply: int | None = None) -> Reason:
+    """Why a token swap (Sorcery, Vampire) on ``region`` is refused; ``supply``: the tokens
+    the swap may place (by default those left in the box)."""
     if not 0 <= region < len(g.map.regions):
         return N_("there is no region {number}"), {"number": region}
     if g.turn.roll >= 0:
         return N_("a die was rolled for your next conquest: conquer first"), {}
-    if g.tray[army.race] <= 0:
+    if (g.tray[army.race] if supply is None else supply) <= 0:
         return N_("no {race} token is left in the box"), {"race": army.race}
     if not reach_mask(g, army) >> region & 1:
         return why_unreachable(g, army, region)
@@ -225,6 +230,7 @@ class Tritons(Race):
     """-1 token against coastal regions."""
 
     id = "tritons"
+    needs = ("kind:water", "kind:river")
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         return discount(g.map.coastal_mask)
@@ -245,6 +251,7 @@ class Wizards(Race):
     """+1 coin per Magic Source region."""
 
     id = "wizards"
+    needs = ("symbol:magic",)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & self.symbol(g, "magic")).bit_count()

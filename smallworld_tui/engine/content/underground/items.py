@@ -1,7 +1,451 @@
-"""The 6 Righteous Relics and 9 Popular Places of Small World Underground."""
+"""The 6 Righteous Relics and 9 Popular Places of Small World Underground.
+
+An item lends its rules to the army holding its region (``GameState.items_of``): to an
+active race, and to a declined one only where the item says so.  Places never move; a relic
+ends the turn in the region where it was last used.  The holder's choices are actions:
+
+- the Doormat, the Sword and the Socks are readied for the next conquest of the turn, whose
+  cost and reach then include their help (a failed die roll leaves the relic where it was);
+  the Orb replaces a lone enemy token; the Balrog moves once per turn while its controller
+  conquers or redeploys;
+- the Scepter is placed while redeploying (before scoring); the Ring, the Ghost and the
+  Altar's sacrifice come at the end of the turn, after scoring.
+"""
 
 from __future__ import annotations
 
-from smallworld_tui.engine.content.traits import Content
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-ALL: list[type[Content]] = []
+from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.bitset import NOBODY, bits
+from smallworld_tui.engine.conquest import (
+    after_oust,
+    empty_region,
+    oust,
+    reach_mask,
+    retire,
+    shielded,
+    take_region,
+    why_unreachable,
+)
+from smallworld_tui.engine.content.base.races import lone_enemy_token
+from smallworld_tui.engine.content.item_rules import (
+    USED,
+    ReadiedItem,
+    conquest_refusal,
+    holds,
+    moved,
+    not_a_region,
+    region_of,
+    tokens_from_tray,
+    used,
+)
+from smallworld_tui.engine.content.traits import (
+    Content,
+    CostChange,
+    Place,
+    Reason,
+    Relic,
+    discount,
+    kinds,
+)
+from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
+from smallworld_tui.engine.phase import Phase
+from smallworld_tui.i18n import N_
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.state import Army, GameState
+
+BALROG = "underground:balrog"
+GHOST = "underground:ghost"
+KEEP = "underground:keep_on_the_motherland"
+LOST_MINE = "underground:mine_of_the_lost_dwarf"
+
+COUNTING = "scepter_counting"  # marks the copies the Scepter scores on (no Scepter there)
+
+
+# --- Righteous Relics --------------------------------------------------------------------------
+
+class FlyingDoormat(ReadiedItem, Relic):
+    """Once per turn, conquer any region, adjacent or not; the Doormat goes there."""
+
+    id = "flying_doormat"
+    actions = kinds(doormat=())
+
+    def reach_mask(self, g: GameState, army: Army) -> int:
+        return g.map.all_mask if self.ready(g) else 0
+
+
+class SwordOfTheKillerRabbit(ReadiedItem, Relic):
+    """Once per turn, conquer a region for 2 tokens fewer (at least 1)."""
+
+    id = "sword_of_the_killer_rabbit"
+    actions = kinds(sword=())
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(g.map.all_mask, self.num("discount")) if self.ready(g) else ()
+
+
+class StinkyTrollsSocks(ReadiedItem, Relic):
+    """Once per turn, conquer a region as if it were empty (its Black Mountain, Keep and
+    Mushroom Armor still count); the ousted race loses no token."""
+
+    id = "stinky_trolls_socks"
+    actions = kinds(socks=())
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        if not self.ready(g):
+            return ()
+        by_count: dict[int, int] = {}
+        for r, n in enumerate(g.region_tokens):
+            if n:
+                by_count[n] = by_count.get(n, 0) | 1 << r
+        return tuple((mask, -n) for n, mask in by_count.items())
+
+    def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        if not self.ready(g):
+            return loss
+        if victim.declined and not victim.has("acts_in_decline") and victim.mask == 1 << region:
+            return g.region_tokens[region]  # a declined race with no region left cannot return
+        return 0
+
+
+class ShinyOrb(Relic):
+    """Once per turn, replace a single active enemy token with one of yours (from the tray,
+    else from your hand) and take its region; the Orb goes there."""
+
+    id = "shiny_orb"
+    actions = kinds(orb=("region",))
+
+    def _targets(self, g: GameState, army: Army) -> int:
+        if g.turn.extra.get(self.qid) or army.hand < 1:
+            return 0
+        reach = reach_mask(g, army) & ~g.unaided(army)
+        return sum(1 << r for r in bits(reach) if lone_enemy_token(g, army, r) is not None)
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self._targets(g, army)):
+            yield Action("orb", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        g.turn.extra[self.qid] = USED
+        from_tray = g.take_from_tray(army.race, 1) == 1
+        take_region(g, army, action.target, 1, "orb", losses=1, from_tray=from_tray)
+        moved(g, army, self, action.target)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        r = action.target
+        reason = used(g, self) or not_a_region(g, r) or conquest_refusal(g, army)
+        if reason is not None:
+            return reason
+        if not reach_mask(g, army) >> r & 1:
+            return why_unreachable(g, army, r)
+        return why_unaided(g, army, r) or (
+            N_("{item} only replaces a single active enemy token"), {"item": self.qid})
+
+
+class FroggysRing(Relic):
+    """At the end of the turn, put the Ring in one of your regions and take 1 coin from
+    every player with an active token in a region bordering it (immune regions aside)."""
+
+    id = "froggys_ring"
+    actions = kinds(ring=("region",))
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not g.turn.extra.get(self.qid):
+            for r in bits(army.mask):
+                yield Action("ring", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        r = action.target
+        g.turn.extra[self.qid] = USED
+        moved(g, army, self, r)
+        near = g.map.neighbor_masks[r] & ~g.immune_mask(army.seat)
+        for seat in range(g.players):
+            other = g.active_army(seat)
+            if seat != army.seat and other is not None and other.mask & near:
+                pay_coins(g, seat, army.seat, self.num("coins_per_player"), self.qid)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("{item} is placed at the end of your turn, after scoring"), {
+                "item": self.qid}
+        return used(g, self) or (N_("{item} goes in one of the regions of the race holding it"),
+                                 {"item": self.qid})
+
+
+class ScepterOfAvarice(Relic):
+    """Before scoring, put the Scepter in one of your regions: that region's coins count
+    twice — its own coin and what each bonus pays for it (``region_bonus``) — except in the
+    Mine of the Lost Dwarf."""
+
+    id = "scepter_of_avarice"
+    actions = kinds(scepter=("region",))
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if g.phase == Phase.REDEPLOY and not g.turn.extra.get(self.qid):
+            for r in bits(army.mask & ~(1 << region_of(g, self))):
+                yield Action("scepter", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        g.turn.extra[self.qid] = USED
+        moved(g, army, self, action.target)
+
+    def score(self, g: GameState, army: Army) -> int:
+        here = region_of(g, self)
+        if g.turn.extra.get(COUNTING) or g.items.get(LOST_MINE) == here:
+            return 0
+        others = tuple(t for t in g.rules_of(army) if t is not self)
+        return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, others))
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.REDEPLOY:
+            return N_("{item} is placed while you redeploy, before scoring"), {"item": self.qid}
+        return used(g, self) or (N_("{item} goes in one of the regions of the race holding it"),
+                                 {"item": self.qid})
+
+
+def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ...]) -> int:
+    """The coins ``rules`` pay ``army`` for ``region``: for each rule, what it pays less what
+    it would pay if the army did not hold the region, when that is more.  Counted on copies
+    of the game, so a rule that acts while scoring acts on them only."""
+    with_it, without = g.clone(), g.clone()
+    for copy in (with_it, without):
+        copy.turn.extra[COUNTING] = 1
+    bit = 1 << region
+    without.armies[army.id].mask &= ~bit
+    without.region_army[region] = NOBODY
+    without.region_tokens[region] = 0
+    a, b = with_it.armies[army.id], without.armies[army.id]
+    return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
+
+
+# --- Popular Places ----------------------------------------------------------------------------
+
+class AltarOfSouls(Place):
+    """At the end of the turn, discard one of your declined tokens for 3 coins (also while
+    the Altar's holders are in decline)."""
+
+    id = "altar_of_souls"
+    works_in_decline = True
+    actions = kinds(sacrifice=("region",))
+
+    def _regions(self, g: GameState, seat: int) -> int:
+        return sum(a.mask for a in g.armies_of(seat) if a.declined)
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not g.turn.extra.get(self.qid):
+            for r in bits(self._regions(g, army.seat)):
+                yield Action("sacrifice", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        r = action.target
+        victim = g.armies[g.region_army[r]]
+        g.turn.extra[self.qid] = USED
+        g.region_tokens[r] -= 1
+        g.tray[victim.race] += 1
+        if not g.region_tokens[r]:
+            empty_region(g, victim, r)
+        g.emit("token_sacrificed", army.seat, item=self.qid, race=victim.race, region=r)
+        pay_coins(g, BANK, army.seat, self.num("coins"), self.qid)
+        if not victim.mask and not victim.hand:
+            retire(g, victim)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("{item} takes its sacrifice at the end of your turn, after scoring"), {
+                "item": self.qid}
+        return used(g, self) or (N_("{item} takes a token of your declined race"),
+                                 {"item": self.qid})
+
+
+class CryptOfTheTombRaider(Place):
+    """At the end of the turn, put the Ghost in one of your regions but the Crypt's: that
+    region is immune.  Frozen while the holders are declined; whoever takes the Crypt takes
+    the Ghost off the map, to place it at the end of a turn."""
+
+    id = "crypt_of_the_tomb_raider"
+    actions = kinds(ghost=("region",))
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not g.turn.extra.get(self.qid):
+            mine = g.seat_mask(army.seat) & ~(1 << region_of(g, self)) & ~g.pieces.mask(GHOST)
+            for r in bits(mine):
+                yield Action("ghost", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        g.turn.extra[self.qid] = USED
+        g.pieces.remove_all(GHOST, g.map.all_mask)
+        g.pieces.add(GHOST, action.target)
+        g.emit("piece_placed", army.seat, piece=GHOST, region=action.target)
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        if region == region_of(g, self):
+            for r in bits(g.pieces.mask(GHOST)):
+                g.pieces.remove(GHOST, r)
+                g.emit("piece_removed", army.seat, piece=GHOST, region=r)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("the {piece} is placed at the end of your turn, after scoring"), {
+                "piece": GHOST}
+        if action.target == region_of(g, self):
+            return N_("the {piece} never guards the {item}'s own region"), {
+                "piece": GHOST, "item": self.qid}
+        return used(g, self) or (N_("the {piece} goes in one of your regions"), {"piece": GHOST})
+
+
+class DiamondFields(Place):
+    """+1 coin for its region and +1 per other region of the same terrain held by the same
+    race (also in decline)."""
+
+    id = "diamond_fields"
+    works_in_decline = True
+
+    def score(self, g: GameState, army: Army) -> int:
+        here = region_of(g, self)
+        same = g.map.terrain_mask(g.map.regions[here].terrain)
+        return self.num("coins_per_region") * (army.mask & same).bit_count()
+
+
+class GreatBrassPipe(Place):
+    """Every region of the Pipe's terrain is adjacent to every other for its holder."""
+
+    id = "great_brass_pipe"
+
+    def reach_mask(self, g: GameState, army: Army) -> int:
+        return g.map.terrain_mask(g.map.regions[region_of(g, self)].terrain)
+
+
+class FountainOfYouth(Place):
+    """At the start of the turn, 1 bonus token from the tray (if one is left)."""
+
+    id = "fountain_of_youth"
+
+    def on_turn_start(self, g: GameState, army: Army) -> None:
+        tokens_from_tray(g, army, self.num("tokens"), self.qid)
+
+
+class CoinPlace(Place):
+    """Coins at the end of the turn for holding the place (also in decline)."""
+
+    works_in_decline = True
+
+    def score(self, g: GameState, army: Army) -> int:
+        return self.num("coins") if holds(g, army, self) else 0
+
+
+class KeepOnTheMotherland(CoinPlace):
+    """+1 coin per turn; the Keep adds 1 to its region's defence (also in decline)."""
+
+    id = "keep_on_the_motherland"
+
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        g.pieces.add(KEEP, region)
+        g.emit("piece_placed", army.seat if army else -1, piece=KEEP, region=region)
+
+
+class MineOfTheLostDwarf(CoinPlace):
+    """+2 coins per turn (also in decline); the Scepter does nothing here."""
+
+    id = "mine_of_the_lost_dwarf"
+
+
+class Stonehedge(Place):
+    """Its discoverer draws a power badge at random from the pile (not a visible combo's):
+    the holder of the Stonehedge has that power too, for the rest of the game."""
+
+    id = "stonehedge"
+
+    def badge(self, g: GameState) -> str:
+        return str(g.item_data.get(self.qid, {}).get("badge", ""))
+
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        stack = g.power_stack
+        if stack:
+            badge = stack.pop(g.rng.below(len(stack)))
+        elif g.power_discard:
+            from smallworld_tui.engine.market import ComboColumn  # imports the content registry
+
+            market = g.market
+            assert isinstance(market, ComboColumn), "Stonehedge draws from a combo column"
+            badge = market.draw_power(g)
+        else:
+            return
+        g.item_data[self.qid] = {"badge": badge}
+        g.emit("power_drawn", army.seat if army else -1, item=self.qid, power=badge)
+
+    def lent(self, g: GameState) -> tuple[Content, ...]:
+        from smallworld_tui.engine.content import POWERS
+
+        badge = self.badge(g)
+        return (self, POWERS[badge]) if badge else (self,)
+
+
+class WickedestPentacle(Place):
+    """Its holder sends the Balrog, once per turn, into a region next to it (next to the
+    Pentacle while it waits beside the board): the occupants lose 2 tokens and withdraw; the
+    Balrog's region is immune to all and scores for nobody.  Never into a chasm, water, an
+    immune region, one of the holder's active regions or a region only unaided attacks may
+    take (Gnomes); with none left, the Balrog waits."""
+
+    id = "wickedest_pentacle"
+    actions = kinds(balrog=("region",))
+
+    def origin(self, g: GameState) -> int:
+        """Where the Balrog moves from: its region, or the Pentacle's while it waits."""
+        at = g.pieces.mask(BALROG)
+        return bits(at)[0] if at else region_of(g, self)
+
+    def targets(self, g: GameState, army: Army) -> int:
+        if g.turn.extra.get(self.qid):
+            return 0
+        near = g.map.neighbor_masks[self.origin(g)] & ~army.mask
+        near &= ~(g.closed_mask | g.water_mask | g.unaided(army)
+                  | g.pieces.immune_mask("others") | g.pieces.immune_mask("all"))
+        return near & ~shielded(g, army, near)
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self.targets(g, army)):
+            yield Action("balrog", r)
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if g.phase == Phase.REDEPLOY:
+            yield from self.turn_actions(g, army)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        r = action.target
+        g.turn.extra[self.qid] = USED
+        g.pieces.remove_all(BALROG, g.map.all_mask)
+        occupied = g.region_army[r] != NOBODY
+        ousted = oust(g, army, r, loss=self.num("losses"))
+        g.pieces.add(BALROG, r)
+        after_oust(g, army, r, ousted)
+        if occupied:
+            g.emit("struck", army.seat, piece=BALROG, region=r, defender_seat=ousted.seat,
+                   defender_race=ousted.race, defender_declined=ousted.declined,
+                   lost=ousted.lost, returned=ousted.returned)
+        else:
+            g.emit("piece_placed", army.seat, piece=BALROG, region=r)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        r = action.target
+        if g.phase not in (Phase.CONQUER, Phase.REDEPLOY):
+            return N_("the {piece} moves while you conquer or redeploy"), {"piece": BALROG}
+        for reason in (used(g, self), not_a_region(g, r)):
+            if reason is not None:
+                return reason
+        if not g.map.neighbor_masks[self.origin(g)] >> r & 1:
+            return N_("the {piece} only moves to a neighbouring region"), {"piece": BALROG}
+        if army.mask >> r & 1:
+            return N_("the {piece} never attacks your active race"), {"piece": BALROG}
+        return why_unaided(g, army, r) or (
+            N_("the {piece} never enters chasms, water or immune regions"), {"piece": BALROG})
+
+
+ALL: list[type[Content]] = [
+    FlyingDoormat, FroggysRing, StinkyTrollsSocks, ScepterOfAvarice, ShinyOrb,
+    SwordOfTheKillerRabbit, AltarOfSouls, CryptOfTheTombRaider, DiamondFields, GreatBrassPipe,
+    FountainOfYouth, KeepOnTheMotherland, MineOfTheLostDwarf, Stonehedge, WickedestPentacle,
+]

@@ -1,0 +1,127 @@
+"""Every use of a library's private API, in one place, each with a test (tests/test_compat.py).
+
+When a library changes one of these, its test fails and this module is the only one to fix.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+# --- Textual ----------------------------------------------------------------------------------
+
+
+def xterm_parser() -> Any:
+    """Textual's own parser of terminal input (keys, mouse reports, pastes) for a custom
+    driver: ``feed(text)`` and ``tick()`` yield Textual events."""
+    from textual._xterm_parser import XTermParser
+
+    return XTermParser(False)
+
+
+def keep_process_stdio() -> None:
+    """Several Apps share this process: stop each from redirecting the process-wide stdout
+    and stderr while it runs (they would restore each other's streams out of order)."""
+    import textual.app
+
+    module: Any = textual.app
+    module.redirect_stdout = contextlib.nullcontext
+    module.redirect_stderr = contextlib.nullcontext
+
+
+def dismiss_only_the_top_screen() -> None:
+    """``Screen.dismiss`` pops whatever screen is on top, so a screen that gets two
+    dismissing events in one read (two Enters pasted into the command palette) also pops
+    the screen below it.  Make a second dismissal of a screen no longer on top do nothing."""
+    from textual.await_complete import AwaitComplete
+    from textual.screen import Screen
+
+    dismiss = Screen.dismiss
+    if getattr(dismiss, "_top_only", False):
+        return
+
+    def top_only(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        if self.is_attached and self.app.screen is not self:
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
+        return dismiss(self, result)
+
+    top_only._top_only = True  # type: ignore[attr-defined]
+    Screen.dismiss = top_only  # type: ignore[method-assign]
+
+
+def palette_search_outliving_the_palette() -> None:
+    """Textual's command palette searches in a worker; when Enter or Escape closes the palette
+    while a search runs (pasted text), the search ends by updating a list the palette no
+    longer has, and that failure ends the App.  A closed palette's search now just stops."""
+    from textual import work
+    from textual.command import CommandList, CommandPalette
+    from textual.css.query import NoMatches
+
+    palette: Any = CommandPalette
+    if getattr(palette, "_search_may_outlive_it", False):
+        return
+    search = palette._gather_commands.__wrapped__
+    list_visible = palette._watch__list_visible
+    show_busy = palette._watch__show_busy
+
+    @work(exclusive=True, group=palette._GATHER_COMMANDS_GROUP)
+    async def gather_while_open(self: CommandPalette, search_value: str) -> None:
+        try:
+            await search(self, search_value)
+        except NoMatches:
+            if self.is_attached and self.app.screen is self:
+                raise
+
+    def list_visible_while_open(self: CommandPalette) -> None:
+        if self.query(CommandList):
+            list_visible(self)
+
+    async def show_busy_while_open(self: CommandPalette) -> None:
+        if self.query(CommandList):
+            await show_busy(self)
+
+    palette._gather_commands = gather_while_open
+    palette._watch__list_visible = list_visible_while_open
+    palette._watch__show_busy = show_busy_while_open
+    palette._search_may_outlive_it = True
+
+
+# --- asyncssh ---------------------------------------------------------------------------------
+
+
+def accept_any_printable_ssh_user_name() -> None:
+    """asyncssh refuses, before any of our code runs, a user name with a character that
+    Unicode 3.2 did not assign (every emoji): the client only sees "Unassigned character".
+    Let such names through (normalised like the rest, NFKC) so that the game can accept them or
+    say clearly why not."""
+    import asyncssh.connection
+    from asyncssh.saslprep import SASLPrepError, saslprep
+
+    module: Any = asyncssh.connection
+    if module.saslprep is not saslprep:
+        return
+
+    def lenient(name: str) -> str:
+        try:
+            return saslprep(name)
+        except SASLPrepError:
+            normal = unicodedata.normalize("NFKC", name)
+            if normal.isprintable():
+                return normal
+            raise
+
+    module.saslprep = lenient
+
+
+# --- textual-serve ----------------------------------------------------------------------------
+
+
+def browser_terminal_assets() -> Path:
+    """The folder of textual-serve's browser terminal: ``js/textual.js`` (xterm.js and the
+    socket protocol), ``css/xterm.css`` and its fonts."""
+    import textual_serve
+
+    return Path(textual_serve.__file__).with_name("static")

@@ -1,0 +1,95 @@
+"""Factions and the faction bonus of Small World of Warcraft.
+
+Every race belongs to a faction (its data table row: ``alliance``, ``horde`` or
+``neutral``); a faction's row names its enemy (none for the Neutral).  At the end of a turn
+the player earns the faction bonus (``rules.faction_bonus`` coins) once for each race of the
+enemy faction it took a region from this turn — a player's active and declined races are two
+races; Murlocs belong to no faction.  Everything is read from the turn's record of regions
+taken (``TurnState.beaten``), so content builds on it without touching the core:
+
+- ``FactionRule`` is the mixin a race, power or item derives from to change the bonus of the
+  army it applies to: the side it fights for this turn (a Neutral race may side with a
+  faction on the Battleground) and how many coins one enemy race may give (twice there);
+- ``beaten_races`` and ``regions_taken_from`` tell what the player took this turn (the Orcs
+  score the regions they took from the Alliance).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from smallworld_tui.data import entries, entry
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.state import Army, GameState
+
+GAME = "warcraft"
+
+
+@cache
+def faction(race: str) -> str:
+    """The faction of a race (qualified id), from its data table row."""
+    found: str = entry("race", race, GAME)["faction"]
+    return found
+
+
+@cache
+def enemy(side: str) -> str:
+    """The faction ``side`` fights for the bonus ("" for the Neutral)."""
+    found: str = entries("faction", GAME)[side].get("enemy", "")
+    return found
+
+
+class FactionRule:
+    """Mixin for Warcraft content that changes the faction bonus of the army it applies to
+    (its race, its power, an item in one of its regions).  Defaults: no change."""
+
+    def fights_for(self, g: GameState, army: Army, side: str) -> str:
+        """The faction the army fights for this turn (``side``: as decided so far, at first
+        its race's faction)."""
+        return side
+
+    def bonus_per_race(self, g: GameState, army: Army, most: int) -> int:
+        """How many times one enemy race may give the bonus this turn (``most``: so far,
+        at first once)."""
+        return most
+
+
+def _faction_rules(g: GameState, army: Army) -> list[FactionRule]:
+    return [t for t in g.rules_of(army) if isinstance(t, FactionRule)]
+
+
+def side_of(g: GameState, army: Army) -> str:
+    """The faction ``army`` fights for this turn."""
+    side = faction(army.race)
+    for rule in _faction_rules(g, army):
+        side = rule.fights_for(g, army, side)
+    return side
+
+
+def beaten_races(g: GameState) -> list[tuple[Army, int]]:
+    """Each race that lost regions this turn, with how many (in army order)."""
+    return [(g.armies[a], n) for a, n in sorted(g.turn.beaten.items())]
+
+
+def regions_taken_from(g: GameState, side: str) -> int:
+    """Regions taken this turn from races of faction ``side``."""
+    return sum(n for army, n in beaten_races(g) if faction(army.race) == side)
+
+
+def faction_bonus(g: GameState, seat: int) -> tuple[str, int]:
+    """(the side ``seat``'s active race fought for, coins of its faction bonus this turn)."""
+    army = g.active_army(seat)
+    if army is None:
+        return "", 0
+    side = side_of(g, army)
+    foe = enemy(side)
+    if not foe:
+        return side, 0
+    most = 1
+    for rule in _faction_rules(g, army):
+        most = rule.bonus_per_race(g, army, most)
+    each: int = g.rules.table["rules"]["faction_bonus"]
+    times = sum(min(n, most) for beaten, n in beaten_races(g) if faction(beaten.race) == foe)
+    return side, each * times

@@ -1,0 +1,660 @@
+"""The 16 races of Small World of Warcraft, each with its whole rule.  Numbers come from the
+data table, factions from ``factions``.
+
+A race's choices are actions: the Ethereals steal an artifact or ready their discount on a
+Legendary Place, the Gnomes fly their air raid and the Worgen take their form while
+conquering; the Forsaken buy tokens while redeploying; the Goblins lay their bombs and the
+Humans their Military Objectives at the end of the turn, after scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from smallworld_tui.data import entries
+from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.bitset import NOBODY, bits
+from smallworld_tui.engine.conquest import (
+    Costs,
+    after_oust,
+    oust,
+    reach_mask,
+    shielded,
+    why_unreachable,
+)
+from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
+from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
+from smallworld_tui.engine.content.warcraft.factions import (
+    enemy,
+    faction,
+    regions_taken_from,
+    side_of,
+)
+from smallworld_tui.engine.phase import Phase
+from smallworld_tui.i18n import N_
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.rng import Rng
+    from smallworld_tui.engine.state import Army, GameState
+
+GAME = "warcraft"
+BOMB = f"{GAME}:bomb"
+HARMONY = f"{GAME}:harmony"
+OBJECTIVE = f"{GAME}:objective"
+WISP_WALL = f"{GAME}:wisp_wall"
+#: the artifacts in the data table's order: the Ethereals' ``steal`` names one by its index
+ARTIFACTS = [f"{GAME}:{i}" for i in entries("artifact", GAME)]
+READY, USED = 1, 2  # marks in ``TurnState.extra``: a choice made, then spent
+
+
+def item_regions(g: GameState, kind: str) -> int:
+    """Regions holding a face-up item of ``kind`` ("artifact", "place")."""
+    from smallworld_tui.engine.content import ITEMS
+
+    mask = 0
+    for qid, region in g.items.items():
+        if region >= 0 and ITEMS[qid].kind == kind:
+            mask |= 1 << region
+    return mask
+
+
+def near(g: GameState, mask: int) -> int:
+    """Regions bordering those of ``mask`` (map adjacency), outside it."""
+    out = 0
+    neighbors = g.map.neighbor_masks
+    for r in bits(mask):
+        out |= neighbors[r]
+    return out & ~mask
+
+
+def open_to(g: GameState, army: Army, mask: int) -> int:
+    """The regions of ``mask`` a race's rule may act on: never water (ruling), a region
+    never entered, one an opponent's piece makes immune, shields from ``army`` or keeps from
+    any help."""
+    mask &= ~g.water_mask & ~g.closed_mask & ~g.immune_mask(army.seat) & ~g.unaided(army)
+    return mask & ~shielded(g, army, mask)
+
+
+def why_closed(g: GameState, army: Army, region: int) -> Reason | None:
+    """Why a race's rule may not act on ``region`` (``open_to``), if it may not."""
+    if not 0 <= region < len(g.map.regions):
+        return N_("there is no region {number}"), {"number": region}
+    if g.water_mask >> region & 1:
+        return N_("{region} is water: no race's or power's rule reaches it"), {"region": region}
+    if open_to(g, army, 1 << region):
+        return None
+    return why_unaided(g, army, region) or why_unreachable(g, army, region)
+
+
+def spent(g: GameState, rule: Content) -> Reason | None:
+    """The refusal for a once-per-turn choice already made this turn, if it was."""
+    if g.turn.extra.get(rule.qid):
+        return N_("the {race} use their rule once per turn"), {"race": rule.qid}
+    return None
+
+
+class BloodElves(Race):
+    """+1 coin per Magic region held at the end of the turn."""
+
+    id = "blood_elves"
+
+    def score(self, g: GameState, army: Army) -> int:
+        return (army.mask & self.symbol(g, "magic")).bit_count() * self.num("coins_per_region")
+
+
+class Draenei(Race):
+    """During each opponent's turn, the first Draenei token they would lose (to a conquest or
+    any other rule) stays in hand and is redeployed; later losses that turn are discarded.
+    Applied by itself: keeping the token never hurts (ruling)."""
+
+    id = "draenei"
+
+    def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
+        saved = int(g.turn.extra.get(self.qid, 0))
+        kept = min(loss, self.num("saved_per_turn") - saved)
+        if g.seat == army.seat or kept <= 0 or any(
+                t.keeps_tokens_when_defeated for t in g.rules_of(army)):
+            return loss
+        g.turn.extra[self.qid] = saved + kept
+        g.emit("token_saved", army.seat, race=army.race, region=region, count=kept)
+        return loss - kept
+
+
+class Dwarves(Race):
+    """Conquering a Mountain region costs 2 tokens fewer (at least 1)."""
+
+    id = "dwarves"
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(self.terrain(g, "mountain"), self.num("discount"))
+
+
+class Ethereals(Race):
+    """Once per turn, one of two: steal a face-up Artifact lying next to one of their regions
+    into one of their regions (they may use it at once), or ready their discount: their next
+    conquest, if of a region holding a face-up Legendary Place, costs 2 tokens fewer (at
+    least 1)."""
+
+    id = "ethereals"
+    actions = kinds(steal=("artifact", "region"), place_discount=())
+
+    def _loot(self, g: GameState, army: Army) -> int:
+        """Regions whose artifacts the Ethereals may steal now."""
+        return open_to(g, army, near(g, army.mask) & item_regions(g, "artifact"))
+
+    def _places(self, g: GameState, army: Army) -> int:
+        return item_regions(g, "place") & reach_mask(g, army)
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if g.turn.extra.get(self.qid):
+            return
+        if army.hand >= 1 and self._places(g, army):
+            yield Action("place_discount")
+        loot = self._loot(g, army)
+        for index, qid in enumerate(ARTIFACTS):
+            if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
+                for r in bits(army.mask):
+                    yield Action("steal", index, r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        if action.kind == "place_discount":
+            g.turn.extra[self.qid] = READY
+            g.emit("discount_readied", army.seat, race=army.race)
+            return
+        g.turn.extra[self.qid] = USED
+        item = ARTIFACTS[action.target]
+        source = g.items[item]
+        g.move_item(item, action.count)
+        g.emit("artifact_stolen", army.seat, item=item, source=source, region=action.count)
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        if g.turn.extra.get(self.qid) != READY:
+            return ()
+        return discount(item_regions(g, "place"), self.num("discount"))
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        if g.turn.extra.get(self.qid) == READY:
+            g.turn.extra[self.qid] = USED
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.CONQUER:
+            return N_("the Ethereals use their rule while conquering"), {}
+        if g.turn.extra.get(self.qid) == READY:
+            return N_("the Ethereals' discount is ready: it goes with your next conquest"), {}
+        reason = spent(g, self)
+        if reason is not None:
+            return reason
+        if g.turn.conquest_over:
+            return N_("your conquests are over for this turn (the die was rolled)"), {}
+        if action.kind == "place_discount":
+            if army.hand < 1:
+                return N_("you need at least 1 token in hand to conquer"), {}
+            return N_("no region holding a face-up Legendary Place is within your reach"), {}
+        if not 0 <= action.target < len(ARTIFACTS) or ARTIFACTS[action.target] not in g.items:
+            return N_("there is no such artifact face up on the map"), {}
+        item = ARTIFACTS[action.target]
+        if not 0 <= action.count < len(g.map.regions) or not army.mask >> action.count & 1:
+            return N_("put {item} in one of your own regions"), {"item": item}
+        where = g.items[item]
+        if where < 0 or not near(g, army.mask) >> where & 1:
+            return N_("{item} does not lie next to one of your regions"), {"item": item}
+        return why_closed(g, army, where)
+
+
+class Forsaken(Race):
+    """For each token their conquests made another race or the Murlocs lose this turn, they
+    may pay 1 coin to take 1 more Forsaken token from the tray, while redeploying (as many as
+    the tray holds)."""
+
+    id = "forsaken"
+    actions = kinds(recruit=("count",))
+
+    def _most(self, g: GameState, army: Army) -> int:
+        """How many tokens the Forsaken may buy now."""
+        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id or not army.mask:
+            return 0
+        owed = g.turn.lost.get(army.id, 0) - int(g.turn.extra.get(self.qid, 0))
+        price = self.num("price_per_token")
+        return max(0, min(owed, g.coins[army.seat] // price, g.tray[army.race]))
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for n in range(1, self._most(g, army) + 1):
+            yield Action("recruit", n)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        n = action.target
+        coins = g.pay(army.seat, n * self.num("price_per_token"))
+        army.hand += g.take_from_tray(army.race, n)
+        g.turn.extra[self.qid] = g.turn.extra.get(self.qid, 0) + n
+        g.emit("tokens_bought", army.seat, race=army.race, count=n, coins=coins)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id:
+            return N_("the Forsaken raise new tokens when they redeploy after conquering"), {}
+        most = self._most(g, army)
+        if action.target < 1 or not most:
+            return N_("the Forsaken may raise no token now"), {}
+        return N_("the Forsaken may raise at most {most} tokens now"), {"most": most}
+
+
+class Gnomes(Race):
+    """Once per turn, an air raid: they name any region of any island (never water), treated
+    as adjacent (no travel cost, even for their first conquest), and roll the die: its
+    result comes off that region's cost until their next conquest.  A raid that is also
+    their final conquest rolls the die a second time."""
+
+    id = "gnomes"
+    actions = kinds(air_raid=("region",))
+
+    def _target(self, g: GameState) -> int:
+        """The region raided and not yet conquered, as a mask."""
+        raid = g.turn.extra.get(self.qid)
+        return 1 << raid[0] if raid and raid[0] >= 0 else 0
+
+    def entry_mask(self, g: GameState, army: Army) -> int:
+        return self._target(g)
+
+    def reach_mask(self, g: GameState, army: Army) -> int:
+        return self._target(g)
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        target = self._target(g)
+        return discount(target, g.turn.extra[self.qid][1]) if target else ()
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        if self._target(g):
+            g.turn.extra[self.qid] = [-1, 0]
+
+    def _targets(self, g: GameState, army: Army) -> int:
+        """Regions worth a raid: within the best rolls' reach of the tokens in hand."""
+        if g.turn.extra.get(self.qid) or army.hand < 1 or g.turn.roll >= 0:
+            return 0
+        costs = Costs(g, army)
+        best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
+        return sum(1 << r for r in bits(open_to(g, army, g.map.all_mask & ~army.mask))
+                   if costs.of(r, as_if_adjacent=True) <= best)
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self._targets(g, army)):
+            yield Action("air_raid", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        value = g.roll_die()
+        g.turn.extra[self.qid] = [action.target, value]
+        g.emit("air_raid", army.seat, race=army.race, region=action.target, value=value)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.CONQUER:
+            return N_("the Gnomes raid while conquering"), {}
+        reason = spent(g, self)
+        if reason is not None:
+            return reason
+        if g.turn.conquest_over:
+            return N_("your conquests are over for this turn (the die was rolled)"), {}
+        if g.turn.roll >= 0:
+            return N_("a die was rolled for your next conquest: conquer first"), {}
+        if army.hand < 1:
+            return N_("you need at least 1 token in hand to conquer"), {}
+        r = action.target
+        reason = why_closed(g, army, r)
+        if reason is not None:
+            return reason
+        if army.mask >> r & 1:
+            return N_("you already hold {region}"), {"region": r}
+        return (N_("{region} costs {cost} tokens: even the best rolls leave your {hand} in hand "
+                   "short"),
+                {"region": r, "cost": Costs(g, army).of(r, as_if_adjacent=True),
+                 "hand": army.hand})
+
+
+class Goblins(Race):
+    """At the end of each of their turns they may lay a face-down bomb, drawn unseen from the
+    top of the pile (the 12 bombs, 6 exploding, shuffled when the Goblins are first taken),
+    on each region next to theirs held by an opponent's active race, one per region.  At the
+    start of their next turn each bomb is turned up if an opponent still holds its region
+    (declined since or not): an exploding bomb works as a conquest of theirs (the holder
+    loses 1 token and takes the rest back) that leaves the region empty; a dud does nothing;
+    both leave the game.  A bomb whose region was emptied goes back on top of the pile
+    unseen.  Going into decline comes after that, so no bomb outlives the active Goblins."""
+
+    id = "goblins"
+    actions = kinds(bomb=("region",))
+
+    def _bombs(self) -> tuple[int, int]:
+        """(bombs in the box, how many of them explode): the data table's pieces row."""
+        row = entries("piece", GAME)["bomb"]
+        return int(row["count"]), int(row["exploding"])
+
+    def on_picked(self, g: GameState, army: Army) -> None:
+        if self.qid in g.item_data:  # the pile is made once a game
+            return
+        total, exploding = self._bombs()
+        pile = [1] * exploding + [0] * (total - exploding)
+        g.rng.shuffle(pile)
+        g.item_data[self.qid] = {"pile": pile, "placed": [], "seen": [0, 0]}
+
+    def _targets(self, g: GameState, army: Army) -> int:
+        data = g.item_data.get(self.qid)
+        if not data or not data["pile"]:
+            return 0
+        mask = 0
+        for r in bits(near(g, army.mask)):
+            other = g.holder(r)
+            if (other is not None and other.seat != army.seat and not other.declined
+                    and g.pieces.count(BOMB, r) < self.num("bombs_per_region")):
+                mask |= 1 << r
+        return open_to(g, army, mask)
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self._targets(g, army)):
+            yield Action("bomb", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        data = g.item_data[self.qid]
+        data["placed"].append([action.target, data["pile"].pop()])
+        g.pieces.add(BOMB, action.target)
+        g.emit("piece_placed", army.seat, piece=BOMB, region=action.target)
+
+    def on_turn_start(self, g: GameState, army: Army) -> None:
+        data = g.item_data.get(self.qid)
+        if not data:
+            return
+        placed, data["placed"] = data["placed"], []
+        for region, exploding in placed:
+            g.pieces.remove(BOMB, region)
+            holder = g.holder(region)
+            if holder is None or holder.seat == army.seat:
+                data["pile"].append(exploding)
+                g.emit("bomb_returned", army.seat, region=region)
+                continue
+            data["seen"][exploding] += 1
+            lost = returned = 0
+            seat, race, declined = holder.seat, holder.race, holder.declined
+            if exploding:
+                ousted = oust(g, army, region)
+                after_oust(g, army, region, ousted)
+                lost, returned = ousted.lost, ousted.returned
+            g.emit("bomb_revealed", army.seat, region=region, exploding=bool(exploding),
+                   defender_seat=seat, defender_race=race, defender_declined=declined,
+                   lost=lost, returned=returned)
+
+    def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"pile": [-1] * len(data["pile"]),
+                "placed": [[region, -1] for region, _ in data["placed"]],
+                "seen": list(data["seen"])}
+
+    def imagine(self, data: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        total, exploding = self._bombs()
+        duds_seen, exploded = data["seen"]
+        unseen = [1] * (exploding - exploded) + [0] * (total - exploding - duds_seen)
+        rng.shuffle(unseen)
+        pile = unseen[:len(data["pile"])]
+        rest = unseen[len(pile):]
+        return {"pile": pile, "seen": list(data["seen"]),
+                "placed": [[region, rest[k]] for k, (region, _) in enumerate(data["placed"])]}
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("the Goblins lay their bombs at the end of their turn"), {}
+        data = g.item_data.get(self.qid)
+        if not data or not data["pile"]:
+            return N_("the Goblins' bomb pile is empty"), {}
+        r = action.target
+        reason = why_closed(g, army, r)
+        if reason is not None:
+            return reason
+        if g.pieces.count(BOMB, r):
+            return N_("a bomb already lies in {region}"), {"region": r}
+        return (N_("a bomb goes next to your regions, on a region of an opponent's active "
+                   "race"), {})
+
+
+class Humans(Race):
+    """At the end of each of their turns they may place (or move) their 2 Military Objectives
+    on regions no Alliance race holds, never water.  A player whose race is not of the
+    Humans' enemy faction who conquers an objective's region earns 2 coins and the objective
+    goes back to the Humans, who earn 2 coins too unless they took it themselves; an enemy
+    (Horde) conqueror gets nothing and the objective stays.  The objectives leave the map
+    when the Humans decline (ruling)."""
+
+    id = "humans"
+    actions = kinds(objective=("region",), recall_objective=("region",))
+
+    def on_picked(self, g: GameState, army: Army) -> None:
+        army.reserve[OBJECTIVE] = g.pieces.free(OBJECTIVE)
+
+    def _sites(self, g: GameState, army: Army) -> int:
+        """Regions where an objective may go."""
+        mask = g.map.all_mask & ~g.water_mask & ~g.closed_mask & ~g.pieces.mask(OBJECTIVE)
+        side = faction(self.qid)
+        for other in g.armies:
+            if other.alive and faction(other.race) == side:
+                mask &= ~other.mask
+        return mask & ~g.immune_mask(army.seat)
+
+    def _movable(self, g: GameState) -> int:
+        """Objectives on the map not yet placed this turn."""
+        placed: list[int] = g.turn.extra.get(self.qid, [])
+        return g.pieces.mask(OBJECTIVE) & ~sum(1 << r for r in placed)
+
+    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if army.reserve.get(OBJECTIVE, 0):
+            for r in bits(self._sites(g, army)):
+                yield Action("objective", r)
+        for r in bits(self._movable(g)):
+            yield Action("recall_objective", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        r = action.target
+        if action.kind == "objective":
+            g.pieces.add(OBJECTIVE, r)
+            army.reserve[OBJECTIVE] -= 1
+            g.turn.extra.setdefault(self.qid, []).append(r)
+            g.emit("piece_placed", army.seat, piece=OBJECTIVE, region=r)
+        else:
+            self._recall(g, army, r)
+
+    def _recall(self, g: GameState, army: Army, region: int) -> None:
+        g.pieces.remove(OBJECTIVE, region)
+        army.reserve[OBJECTIVE] = army.reserve.get(OBJECTIVE, 0) + 1
+        g.emit("piece_removed", army.seat, piece=OBJECTIVE, region=region)
+
+    def on_any_conquest(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        if not g.pieces.count(OBJECTIVE, region) or side_of(g, attacker) == enemy(
+                faction(self.qid)):
+            return
+        g.pieces.remove(OBJECTIVE, region)
+        army.reserve[OBJECTIVE] = army.reserve.get(OBJECTIVE, 0) + 1
+        g.emit("objective_reached", army.seat, region=region, by=attacker.seat)
+        coins = self.num("objective_coins")
+        pay_coins(g, BANK, attacker.seat, coins, self.qid)
+        if attacker.seat != army.seat:
+            pay_coins(g, BANK, army.seat, coins, self.qid)
+
+    def on_decline(self, g: GameState, army: Army) -> None:
+        for r in bits(g.pieces.mask(OBJECTIVE)):
+            g.pieces.remove(OBJECTIVE, r)
+            g.emit("piece_removed", army.seat, piece=OBJECTIVE, region=r)
+        army.reserve.pop(OBJECTIVE, None)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.END:
+            return N_("the Humans place their Military Objectives at the end of their turn"), {}
+        r = action.target
+        if action.kind == "recall_objective":
+            if 0 <= r < len(g.map.regions) and g.pieces.count(OBJECTIVE, r):
+                return N_("that Military Objective was placed this turn"), {}
+            return N_("no Military Objective lies in {region}"), {"region": r}
+        if not army.reserve.get(OBJECTIVE, 0):
+            return N_("both Military Objectives are on the map: pick one up first"), {}
+        if not 0 <= r < len(g.map.regions):
+            return N_("there is no region {number}"), {"number": r}
+        return (N_("a Military Objective goes on a land region with none, held by no "
+                   "Alliance race"), {})
+
+
+class Kobolds(Race):
+    """They may attack any Great Cavern as if it were adjacent, and enter the map through
+    one; either way with no travel cost."""
+
+    id = "kobolds"
+
+    def entry_mask(self, g: GameState, army: Army) -> int:
+        return self.symbol(g, "great_cavern")
+
+    def reach_mask(self, g: GameState, army: Army) -> int:
+        return self.symbol(g, "great_cavern")
+
+
+class Naga(Race):
+    """They conquer Seas and Lakes (2 tokens like an empty region), may enter the map on one,
+    and stay there in decline."""
+
+    id = "naga"
+    enters_water = True
+
+    def entry_mask(self, g: GameState, army: Army) -> int:
+        return g.water_mask
+
+
+class NightElves(Race):
+    """A Forest costs them 1 token fewer (at least 1); each Forest they take gets a Wisp Wall
+    (+1 defence, kept in decline, gone when the region is conquered or abandoned)."""
+
+    id = "night_elves"
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        return discount(self.terrain(g, "forest"), self.num("discount"))
+
+    def on_conquered(self, g: GameState, army: Army, region: int) -> None:
+        if self.terrain(g, "forest") >> region & 1 and g.pieces.free(WISP_WALL) > 0:
+            g.pieces.add(WISP_WALL, region)
+            g.emit("piece_placed", army.seat, piece=WISP_WALL, region=region)
+
+
+class Orcs(Race):
+    """+1 coin per region they took this turn from a race of the Alliance, on top of the
+    faction bonus."""
+
+    id = "orcs"
+
+    def score(self, g: GameState, army: Army) -> int:
+        foe = enemy(faction(self.qid))
+        return regions_taken_from(g, foe) * self.num("coins_per_region")
+
+
+class Pandaren(Race):
+    """At the end of each of their turns (after their conquests), every other player with an
+    active race they did not attack this turn receives a Harmony token, as does every player
+    who has not taken a race yet.  A Harmony holder pays the Pandaren 2 coins the first time
+    in a turn they take a Pandaren region (or a bomb of theirs blows one up); a holder with
+    fewer coins may not attack them.  The Pandaren take every token back at the start of
+    their turn."""
+
+    id = "pandaren"
+    shield_reason = N_("{region} is held by the Pandaren: you hold their Harmony and cannot "
+                       "pay them the coins an attack costs")
+
+    def _holds(self, g: GameState, army: Army, seat: int) -> bool:
+        """Whether ``seat`` holds Harmony and has not paid for attacking this turn."""
+        return bool(army.extra.get(HARMONY, 0) >> seat & 1) and not g.turn.extra.get(self.qid)
+
+    def on_turn_start(self, g: GameState, army: Army) -> None:
+        if army.extra.pop(HARMONY, 0):
+            g.emit("harmony_returned", army.seat, race=army.race)
+
+    def on_redeploy_start(self, g: GameState, army: Army) -> None:
+        seats = [s for s in range(g.players)
+                 if s != army.seat and s not in g.turn.attacked and (
+                     g.active_army(s) is not None or not any(a.seat == s for a in g.armies))]
+        if seats:
+            army.extra[HARMONY] = sum(1 << s for s in seats)
+            g.emit("harmony_given", army.seat, race=army.race, seats=seats)
+
+    def shielded_mask(self, g: GameState, army: Army, attacker: Army) -> int:
+        if self._holds(g, army, attacker.seat) and g.coins[attacker.seat] < self.num(
+                "harmony_price"):
+            return army.mask
+        return 0
+
+    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army,
+                       victim: Army) -> None:
+        if victim is army and self._holds(g, army, attacker.seat):
+            g.turn.extra[self.qid] = 1
+            pay_coins(g, attacker.seat, army.seat, self.num("harmony_price"), self.qid)
+
+
+class Tauren(Race):
+    """No region of theirs ever holds fewer than 2 tokens: a conquest costs them at least 2,
+    they keep 2 per region when they ready troops or decline, and try the die only with 2 in
+    hand.  They still lose 1 token when conquered."""
+
+    id = "tauren"
+
+    def min_cost(self) -> int:
+        return self.num("min_tokens")
+
+    def tokens_kept(self) -> int:
+        return self.num("min_tokens")
+
+
+class Trolls(Race):
+    """A region that is not empty (race tokens or Murlocs) costs them 1 token fewer (at
+    least 1)."""
+
+    id = "trolls"
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        held = sum(1 << r for r, holder in enumerate(g.region_army) if holder != NOBODY)
+        return discount(held & ~army.mask, self.num("discount"))
+
+
+class Worgen(Race):
+    """At the start of each of their turns, before conquering, they take human form (2 coins
+    at once) or worgen form (pay 1 coin: every conquest this turn costs 1 token fewer, at
+    least 1)."""
+
+    id = "worgen"
+    actions = kinds(human_form=(), worgen_form=())
+    HUMAN, WOLF = 1, 2  # the form taken this turn (``TurnState.extra``)
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        if g.turn.extra.get(self.qid):
+            return ""
+        return N_("the Worgen take human or worgen form before they conquer")
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not g.turn.extra.get(self.qid):
+            yield Action("human_form")
+            if g.coins[army.seat] >= self.num("worgen_price"):
+                yield Action("worgen_form")
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        if action.kind == "human_form":
+            g.turn.extra[self.qid] = self.HUMAN
+            coins = self.num("human_coins")
+            g.gain(army.seat, coins)
+        else:
+            g.turn.extra[self.qid] = self.WOLF
+            coins = g.pay(army.seat, self.num("worgen_price"))
+        g.emit("form_taken", army.seat, race=army.race, form=action.kind, coins=coins)
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        if g.turn.extra.get(self.qid) != self.WOLF:
+            return ()
+        return discount(g.map.all_mask, self.num("discount"))
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if g.phase != Phase.CONQUER:
+            return N_("the Worgen take their form at the start of their turn"), {}
+        if g.turn.extra.get(self.qid):
+            return N_("the Worgen already took their form this turn"), {}
+        return (N_("worgen form costs {cost} coins; you have {coins}"),
+                {"cost": self.num("worgen_price"), "coins": g.coins[army.seat]})
+
+
+ALL: list[type[Content]] = [
+    BloodElves, Draenei, Dwarves, Ethereals, Forsaken, Gnomes, Goblins, Humans, Kobolds, Naga,
+    NightElves, Orcs, Pandaren, Tauren, Trolls, Worgen,
+]

@@ -1,0 +1,99 @@
+"""The rules of Small World of Warcraft that are not a race's, a power's or an item's.
+
+- Islands: a race enters the map on an entry region (symbol ``entry``) of any island; once
+  on the map it may attack the regions next to its own or any entry region of any island,
+  paying the travel cost (``rules.travel_cost``) for an entry region none of its regions
+  borders — every entry region for a race with no region.  A rule that lets a race reach a
+  region "as if adjacent" computes ``Costs.of(r, as_if_adjacent=True)``; a trait with
+  ``no_travel_cost`` never pays it.
+- Set-up: a Murloc on every Murloc symbol and a Mountain on every Mountain region (data
+  table ``pieces``), then the face-down markers (``markers``).
+- The faction bonus at the end of each turn (``factions``).
+- The Battle for Azeroth team game, option ``teams`` (``teams``): seats, market, partners'
+  coins, the team result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.content.warcraft import teams as T
+from smallworld_tui.engine.content.warcraft.factions import faction_bonus
+from smallworld_tui.engine.content.warcraft.markers import lay_markers, reveal_marker
+from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.market import Market
+from smallworld_tui.engine.ruleset import Ruleset
+from smallworld_tui.i18n import N_
+
+if TYPE_CHECKING:
+    from smallworld_tui.engine.state import Army, GameState
+
+GAME = "warcraft"
+ENTRY = "entry"  # the symbol of entry regions
+
+
+class WarcraftRules(Ruleset):
+    entry_refusal = N_("your first conquest must be in an entry region")
+    reach_refusal = N_("{region} is neither next to your regions nor an entry region")
+
+    def __init__(self) -> None:
+        super().__init__(GAME)
+        self.team_market = T.TeamMarket(self.table)
+
+    # --- set-up ------------------------------------------------------------------------
+    def board(self, source: str | None, players: int, seed: int,
+              options: dict[str, Any]) -> tuple[str, Map]:
+        source, board = super().board(source, players, seed, options)
+        if board.game != GAME:
+            raise IllegalAction("map {map} is a map of the {other} game, not of {game}",
+                                map=board.name, other=board.game, game=GAME)
+        return source, board
+
+    def market_for(self, options: dict[str, Any]) -> Market:
+        return self.team_market if options.get("teams") else self.market
+
+    def setup(self, g: GameState) -> None:
+        super().setup(g)
+        lay_markers(g, list(self.items))
+
+    # --- islands -----------------------------------------------------------------------
+    def entry_mask(self, g: GameState) -> int:
+        return g.feature_mask("symbol", ENTRY, GAME)
+
+    def open_mask(self, g: GameState) -> int:
+        return g.feature_mask("symbol", ENTRY, GAME)
+
+    def travel_mask(self, g: GameState, army: Army) -> int:
+        near = 0
+        neighbors = g.map.neighbor_masks
+        for r in bits(army.mask):
+            near |= neighbors[r]
+        return g.feature_mask("symbol", ENTRY, GAME) & ~near
+
+    def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
+        reveal_marker(g, region)
+
+    # --- scoring and teams -------------------------------------------------------------
+    def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
+        side, coins = faction_bonus(g, seat)
+        return [[f"faction:{side}", coins]] if coins else []
+
+    def roles(self, g: GameState) -> list[str]:
+        return T.roles(g)
+
+    def teams(self, g: GameState) -> dict[str, list[int]]:
+        return T.teams(g)
+
+    def team_scores(self, g: GameState) -> dict[str, int]:
+        return T.team_scores(g)
+
+    def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
+        return (super().coins_visible(g, viewer, seat)
+                or (viewer >= 0 and T.team_of(g, viewer) != "" and
+                    T.team_of(g, viewer) == T.team_of(g, seat)))
+
+    def winners(self, g: GameState) -> list[int]:
+        base = super().winners(g)
+        return T.team_winners(g, base) if g.options.get("teams") else base

@@ -1,0 +1,93 @@
+"""A running game server, put together: tables from the store, their hosts, the SSH door and,
+when asked, the web page.  ``serve``, the tests and the benchmark all start one this way."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+from aiohttp import web
+
+from smallworld_tui.compat import (
+    accept_any_printable_ssh_user_name,
+    dismiss_only_the_top_screen,
+    keep_process_stdio,
+    palette_search_outliving_the_palette,
+)
+from smallworld_tui.ssh.guard import Guard, Limits
+from smallworld_tui.ssh.hosts import HostPool
+from smallworld_tui.ssh.server import Door, GameServer, start_ssh
+from smallworld_tui.ssh.store import Store
+from smallworld_tui.ssh.tables import Tables
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    port: int = 8080
+    origins: tuple[str, ...] = ()  # other origins the page may be used from (a TLS proxy)
+
+
+@dataclass
+class Hosting:
+    server: GameServer
+    acceptor: asyncssh.SSHAcceptor
+    hosts: HostPool
+    folder: Path
+    web: web.AppRunner | None = None
+    web_port: int = 0
+
+    @property
+    def port(self) -> int:
+        port: int = self.acceptor.sockets[0].getsockname()[1]
+        return port
+
+    async def close(self) -> None:
+        """Stop: every player is told, every table host ends; the store stays open."""
+        self.acceptor.close()
+        await self.server.stop()
+        if self.web is not None:
+            await self.web.cleanup()
+        await self.acceptor.wait_closed()
+        await self.hosts.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def prepare_process() -> None:
+    """Once per process that runs the server's Apps."""
+    keep_process_stdio()
+    dismiss_only_the_top_screen()
+    palette_search_outliving_the_palette()
+    accept_any_printable_ssh_user_name()
+
+
+async def host_games(store: Store, tables: Tables, door: Door, host: str, port: int,
+                     host_key: asyncssh.SSHKey, *, workers: int = 0,
+                     limits: Limits | None = None,
+                     web_settings: WebSettings | None = None) -> Hosting:
+    """Start serving ``tables`` (already restored from ``store``) on ``host:port``, and the
+    web page on ``host`` when ``web_settings`` are given (``OSError`` if a port is taken)."""
+    prepare_process()
+    folder = Path(tempfile.mkdtemp(prefix="smallworld-tui-"))  # 0700: only we reach the tables
+    hosts = HostPool(store, tables, workers, folder)
+    try:
+        await hosts.start()
+        server = GameServer(tables, hosts, door, Guard(limits or Limits()))
+        acceptor = await start_ssh(server, host, port, host_key)
+    except BaseException:
+        await hosts.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    hosting = Hosting(server, acceptor, hosts, folder)
+    if web_settings is not None:
+        from smallworld_tui.ssh.web import WebDoor, start_web
+
+        try:
+            door_page = WebDoor(server, host, web_settings.origins)
+            hosting.web, hosting.web_port = await start_web(door_page, host, web_settings.port)
+        except BaseException:
+            await hosting.close()
+            raise
+    return hosting

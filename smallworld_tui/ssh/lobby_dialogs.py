@@ -1,0 +1,145 @@
+"""The lobby's dialogs: what to do at a table, a new table's settings, a seat's secret."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from smallworld_tui.i18n import N_, _
+from smallworld_tui.ssh.proofs import SECRET_GROUP_LENGTH, SECRET_GROUPS
+from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.screens.new_game import MAX_PLAYERS, maps_for
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 64; max-width: 100%; height: auto; max-height: 100%;
+    border: round $accent; padding: 0 1; background: $surface;
+}}
+{name} .hint {{ color: $text-muted; }}
+{name} .error {{ color: $error; height: auto; }}
+{name} Horizontal {{ height: auto; }}
+{name} Label {{ width: 10; padding: 0 1 0 0; }}
+"""
+
+
+class Dialog(TranslatedBindings, ModalScreen[object]):
+    """A small box in the middle; Escape cancels (returns None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Cancel"), id="dialog.cancel"),
+    ]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TableMenu(Dialog):
+    """The choices at one table; returns the chosen one's key."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="TableMenu")
+
+    def __init__(self, title: Text, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield OptionList(*(Option(label, id=key) for key, label in self.choices),
+                             markup=False)
+            yield Static(_("Enter chooses · Esc cancels"), classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+
+class NewTableDialog(Dialog):
+    """Players, map and option of a new table; returns ``(players, map, options)``."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="NewTableDialog")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("Open a new table (you take its first seat)"))
+            with Horizontal():
+                yield Label(_("Players"))
+                yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=3,
+                             allow_blank=False, compact=True, id="players")
+            with Horizontal():
+                yield Label(_("Map"))
+                maps = maps_for(3)
+                yield Select([(m, m) for m in maps], value=maps[0], allow_blank=False,
+                             compact=True, id="map")
+            yield Checkbox(_("Flying races may enter anywhere (game option)"), compact=True,
+                           id="flying")
+            yield Button(_("Open the table"), variant="primary", compact=True, id="open")
+            yield Static(_("Esc cancels"), classes="hint")
+
+    @on(Select.Changed, "#players")
+    def _players(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            maps = maps_for(event.value)
+            select: Select[str] = self.query_one("#map", Select)
+            select.set_options([(m, m) for m in maps])
+            select.value = maps[0]
+
+    @on(Button.Pressed, "#open")
+    def _open(self) -> None:
+        players = self.query_one("#players", Select).value
+        map_name = self.query_one("#map", Select).value
+        options = {"flying_enters_anywhere": self.query_one("#flying", Checkbox).value}
+        self.dismiss((players, map_name, options))
+
+
+class SecretShown(Dialog):
+    """A new seat's secret, shown this once."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="SecretShown")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "cancel", N_("Done"), id="secret.done"),
+    ]
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("This seat is yours. Its secret:"))
+            yield Static(Text(self.secret, style="bold reverse"))
+            yield Static(_("Write it down. To take your seat back after a lost connection, "
+                           "log in with the same name and type it. It is shown only now."))
+            yield Static(_("Enter: I have written it down"), classes="hint")
+
+
+class SecretAsked(Dialog):
+    """Asks for a seat's secret; returns what was typed."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="SecretAsked")
+
+    def __init__(self, title: Text) -> None:
+        super().__init__()
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield Input(password=True, compact=True, id="secret",
+                        max_length=SECRET_GROUPS * (SECRET_GROUP_LENGTH + 1) + 8,
+                        placeholder=_("the seat's secret, e.g. abcd-efgh-jkmn"))
+            yield Static(_("Enter checks · Esc cancels"), classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)

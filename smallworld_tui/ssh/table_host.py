@@ -1,0 +1,157 @@
+"""A table host: runs the game screens of the tables given to it, one App per visit.
+
+The server sends each visit over a Unix socket (``bridge``): which table, which seat (or a
+spectator) and the terminal's size, then the player's input.  The host loads a table's game from
+the store on its first visit, writes every move to the store before anyone sees it, and reports
+how each game goes (``report``): its progress, its result once over, or why it cannot be
+played (a damaged journal), while the other tables go on.
+
+The host trusts the server: it runs in the server itself or in a worker process the server
+started, and its socket is in a folder only the server's user can enter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from smallworld_tui.engine import Event, IllegalAction, RecordError
+from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.session import GameSession
+from smallworld_tui.ssh import bridge
+from smallworld_tui.ssh.app import QUIT, TableApp
+from smallworld_tui.ssh.driver import AppTerminal
+from smallworld_tui.ssh.store import Journal, Store
+from smallworld_tui.ssh.tables import TableSettings
+
+log = logging.getLogger(__name__)
+
+Report = Callable[[dict[str, Any]], None]
+CLOSE_SECONDS = 5.0
+
+
+class TableHost:
+    def __init__(self, store: Store, report: Report) -> None:
+        self.store = store
+        self.report = report
+        self.sessions: dict[int, GameSession] = {}
+        self.damaged: dict[int, str] = {}
+        self._reported: dict[int, dict[str, Any]] = {}  # the last news of each table
+        self.visits = 0
+
+    # --- games --------------------------------------------------------------------------
+    def preload(self, tables: Iterable[int]) -> None:
+        """Load these tables now, so the lobby knows how their games stand."""
+        for table in tables:
+            self.session(table)
+
+    def session(self, table: int) -> GameSession | None:
+        """The table's game (None if it cannot be played, which is reported once)."""
+        if table in self.sessions or table in self.damaged:
+            return self.sessions.get(table)
+        source = f"{self.store.path} (table {table})"
+        try:
+            row = self.store.table(table)
+            settings = TableSettings.from_json(row.settings)
+            names = [row.seats[seat][0] for seat in range(settings.players)]
+            record = settings.record(names)
+            record.actions = self.store.actions(table)
+            session = GameSession(record, journal=Journal(self.store, table), source=source)
+        except RecordError as exc:
+            self._damaged(table, str(exc))
+            return None
+        except (IllegalAction, MapError, KeyError, ValueError) as exc:
+            self._damaged(table, f"{source}: bad game setup: {exc}")
+            return None
+        self.sessions[table] = session
+        session.subscribe(lambda events: self._changed(table, session, events))
+        self._changed(table, session, [])
+        return session
+
+    def _damaged(self, table: int, reason: str) -> None:
+        self.damaged[table] = reason
+        self.report({"table": table, "damaged": reason})
+
+    def _changed(self, table: int, session: GameSession, events: list[Event]) -> None:
+        """Report how the game stands when that changed (not at every conquest)."""
+        view = session.view(SPECTATOR)
+        if view.finished:
+            news: dict[str, Any] = {"table": table, "result": {
+                "names": view.names, "coins": view.coins, "winners": view.winners}}
+        else:
+            news = {"table": table, "progress": {
+                "round": view.round, "turns": view.turns, "actor": view.actor}}
+        if news == self._reported.get(table):
+            return
+        self._reported[table] = news
+        if view.finished:
+            with contextlib.suppress(OSError):  # the result is worked out again on load
+                self.store.finish(table, news["result"])
+        self.report(news)
+
+    # --- visits -------------------------------------------------------------------------
+    async def serve(self, path: Path) -> asyncio.Server:
+        return await asyncio.start_unix_server(self.visit, path)
+
+    async def visit(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One player's visit to a table, until they leave it or the server hangs up."""
+        self.visits += 1
+        try:
+            first = await bridge.read_frame(reader)
+            if first is None or first[0] != bridge.HEADER:
+                return
+            header = json.loads(first[1])
+            end = await self._play(reader, writer, int(header["table"]), int(header["seat"]),
+                                   (int(header["size"][0]), int(header["size"][1])))
+            writer.write(bridge.json_frame(bridge.END, end))
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+        except asyncio.CancelledError:  # the host stops: nobody waits for this visit
+            pass
+        finally:
+            self.visits -= 1
+            writer.close()
+
+    async def _play(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    table: int, seat: int, size: tuple[int, int]) -> dict[str, str]:
+        session = self.session(table)
+        if session is None:
+            return {"to": "error", "message": self.damaged.get(table, "")}
+        terminal = AppTerminal(lambda data: writer.write(bridge.frame(bridge.DATA, data)), size)
+        app = TableApp(session, seat, table, terminal)
+        app_task = asyncio.create_task(app.run_async())
+        input_task = asyncio.create_task(self._input(reader, terminal, table))
+        try:
+            done, _ = await asyncio.wait({app_task, input_task},
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            input_task.cancel()
+            if not app_task.done():
+                app.exit()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(app_task, CLOSE_SECONDS)
+        if input_task in done:  # the server hung up: nobody to tell
+            return {"to": QUIT, "message": ""}
+        if app.return_code not in (0, None):
+            log.error("the game screen of table %s seat %s failed", table, seat)
+            return {"to": "error", "message": ""}
+        return {"to": app.leaving_to, "message": ""}
+
+    @staticmethod
+    async def _input(reader: asyncio.StreamReader, terminal: AppTerminal, table: int) -> None:
+        while (got := await bridge.read_frame(reader)) is not None:
+            kind, payload = got
+            try:
+                if kind == bridge.DATA:
+                    terminal.received(payload)
+                elif kind == bridge.RESIZE:
+                    width, height = json.loads(payload)
+                    terminal.resized(int(width), int(height))
+            except Exception:  # garbage input must never take the host down
+                log.exception("bad input at table %s", table)

@@ -1,0 +1,222 @@
+"""The tables of a server: their settings, who sits where, and how far each game is.
+
+``new_table`` is the one way to set a table up (the host's command line and the lobby's form
+both use it).  ``Tables`` keeps every table of the store in memory for the lobby, seats players
+(each seat stored with its owner's proof), and hears from the table hosts how the games go.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from smallworld_tui.engine import IllegalAction, Record, new_game
+from smallworld_tui.engine.games import ruleset
+from smallworld_tui.i18n import _
+from smallworld_tui.ssh.names import same_name
+from smallworld_tui.ssh.store import Store, TableRow
+
+log = logging.getLogger(__name__)
+
+MAX_WAITING_TABLES = 20  # tables not yet started, so that nobody fills the store with them
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table's game is set up; stored as a JSON object, so new fields need no schema."""
+
+    players: int
+    map: str
+    seed: int
+    options: dict[str, Any]
+    names: tuple[str, ...] = ()  # seats reserved for these names, in seat order
+    game: str = "base"  # which Small World (the record's game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "map": self.map,
+                "seed": self.seed, "options": self.options, "names": list(self.names)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> TableSettings:
+        return TableSettings(players=int(data["players"]), map=str(data["map"]),
+                             seed=int(data["seed"]), options=dict(data.get("options", {})),
+                             names=tuple(data.get("names", ())),
+                             game=str(data.get("game", "base")))
+
+    def record(self, names: list[str]) -> Record:
+        """The record of this table's game played by ``names`` (in seat order)."""
+        return Record(players=names, map=self.map, seed=self.seed, options=self.options,
+                      game=self.game)
+
+
+def new_table(players: int, map_name: str | None = None, seed: int | None = None,
+              options: dict[str, Any] | None = None,
+              names: list[str] | None = None, game: str = "base") -> TableSettings:
+    """Settings of a new table; ``IllegalAction`` (or ``MapError``) if the engine would refuse
+    them.  Without a seed, a random one that nobody sees."""
+    rules = ruleset(game)
+    settings = TableSettings(
+        players=players, map=map_name or rules.map_name(players),
+        seed=secrets.randbits(31) if seed is None else seed,
+        options=rules.options(options), names=tuple(names or ()), game=game)
+    if settings.names and len(settings.names) != players:
+        raise IllegalAction("give exactly {n} names", n=players)
+    stand_ins = list(settings.names) or [f"seat {i + 1}" for i in range(players)]
+    new_game(stand_ins, settings.map, settings.seed, settings.options, game=game)
+    return settings
+
+
+@dataclass
+class Seat:
+    name: str
+    proof: str
+
+
+@dataclass
+class Table:
+    """One table as the lobby sees it."""
+
+    id: int
+    settings: TableSettings
+    seats: list[Seat | None]
+    started: bool = False
+    result: dict[str, Any] | None = None  # names, coins and winners once finished
+    progress: dict[str, Any] | None = None  # round, turns and whose decision, while played
+    damaged: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def seat_of(self, name: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and same_name(seat.name, name):
+                return index
+        return None
+
+    def free_seat_for(self, name: str) -> int | None:
+        """The seat ``name`` may take: their reserved one, else the first free one."""
+        if self.started or self.seat_of(name) is not None:
+            return None
+        for index, seat in enumerate(self.seats):
+            reserved = self.settings.names[index] if self.settings.names else None
+            if seat is None and (reserved is None or same_name(reserved, name)):
+                return index
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat is not None]
+
+
+class SeatRefused(Exception):
+    """Why a seat cannot be taken (translated, for the player)."""
+
+
+Listener = Callable[[], None]
+
+
+@dataclass
+class Tables:
+    store: Store
+    by_id: dict[int, Table] = field(default_factory=dict)
+    listeners: list[Listener] = field(default_factory=list)
+
+    def restore(self) -> None:
+        """Every table of the store (one whose settings cannot be read is marked damaged)."""
+        for row in self.store.tables():
+            try:
+                self.by_id[row.id] = self._table(row)
+            except (KeyError, ValueError, TypeError) as exc:
+                reason = f"{self.store.path} (table {row.id}): bad settings: {exc!r}"
+                log.error("table %s cannot be played: %s", row.id, reason)
+                self.by_id[row.id] = Table(row.id, TableSettings(0, "?", 0, {}), [],
+                                           row.started, damaged=reason)
+
+    @staticmethod
+    def _table(row: TableRow) -> Table:
+        settings = TableSettings.from_json(row.settings)
+        seats: list[Seat | None] = [None] * settings.players
+        for index, (name, proof) in row.seats.items():
+            if 0 <= index < settings.players:
+                seats[index] = Seat(name, proof)
+        return Table(row.id, settings, seats, row.started, row.result)
+
+    def listing(self) -> list[Table]:
+        return sorted(self.by_id.values(), key=lambda t: t.id)
+
+    def changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    # --- opening and seating ------------------------------------------------------------
+    def open(self, settings: TableSettings) -> Table:
+        """A new table (``SeatRefused`` if too many are waiting for players)."""
+        waiting = sum(not t.started for t in self.by_id.values())
+        if waiting >= MAX_WAITING_TABLES:
+            raise SeatRefused(_("{n} tables are already waiting for players; join one of "
+                                "them").format(n=waiting))
+        table_id = self.store.create_table(settings.to_json())
+        table = Table(table_id, settings, [None] * settings.players)
+        self.by_id[table_id] = table
+        log.info("table %s opened: %s, %d players", table_id, settings.map, settings.players)
+        self.changed()
+        return table
+
+    def unfinished_like(self, settings: TableSettings) -> Table | None:
+        """An unfinished table set up like ``settings`` (seed aside), if there is one."""
+        for table in self.listing():
+            same = (table.settings.players, table.settings.map, table.settings.names,
+                    table.settings.options) == (settings.players, settings.map, settings.names,
+                                                settings.options)
+            if same and not table.finished and table.damaged is None:
+                return table
+        return None
+
+    def take_seat(self, table: Table, name: str, proof: str) -> int:
+        """Seat ``name`` (owner of ``proof``) at ``table``; the table starts with its last
+        seat.  ``SeatRefused`` says why not."""
+        seat = table.free_seat_for(name) if self.by_id.get(table.id) is table else None
+        if seat is None:
+            raise SeatRefused(_("There is no free seat for you at table {id}.").format(
+                id=table.id))
+        self.store.set_seat(table.id, seat, name, proof)
+        table.seats[seat] = Seat(name, proof)
+        log.info("%r took seat %d at table %s", name, seat + 1, table.id)
+        if all(s is not None for s in table.seats):
+            self.store.start(table.id)
+            table.started = True
+            log.info("table %s started: %s", table.id, ", ".join(table.names()))
+        self.changed()
+        return seat
+
+    def leave(self, table: Table, seat: int) -> None:
+        """Give a seat up before the game starts; a table nobody sits at any more (and that
+        reserves no names) is closed."""
+        if table.started:
+            return
+        self.store.clear_seat(table.id, seat)
+        table.seats[seat] = None
+        if not table.names() and not table.settings.names:
+            self.store.delete_table(table.id)
+            del self.by_id[table.id]
+            log.info("table %s closed: nobody sits at it", table.id)
+        self.changed()
+
+    # --- news from the table hosts ------------------------------------------------------
+    def hear(self, news: dict[str, Any]) -> None:
+        """A table host's report: ``{"table", "progress"}``, ``{"table", "result"}`` or
+        ``{"table", "damaged"}``."""
+        table = self.by_id.get(int(news["table"]))
+        if table is None:
+            return
+        if "damaged" in news:
+            table.damaged = str(news["damaged"])
+            log.error("table %s cannot be played: %s", table.id, table.damaged)
+        if "progress" in news:
+            table.progress = dict(news["progress"])
+        if "result" in news:
+            table.result = dict(news["result"])
+        self.changed()

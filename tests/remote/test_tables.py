@@ -1,0 +1,95 @@
+"""The tables of a server: setting one up, seating, and how the lobby words them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from smallworld_tui.engine import IllegalAction
+from smallworld_tui.engine.board import MapError
+from smallworld_tui.ssh.lobby import table_state
+from smallworld_tui.ssh.store import Store
+from smallworld_tui.ssh.tables import MAX_WAITING_TABLES, SeatRefused, Tables, new_table
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Tables:
+    return Tables(Store(tmp_path / "t.sqlite3"))
+
+
+def test_new_tables_are_checked_by_the_engine() -> None:
+    settings = new_table(3)
+    assert (settings.map, settings.players, settings.game) == ("base-3p", 3, "base")
+    with pytest.raises(IllegalAction):
+        new_table(3, "base-2p")
+    with pytest.raises(IllegalAction):
+        new_table(2, names=["Amy"])
+    with pytest.raises(IllegalAction):
+        new_table(2, options={"nonsense": True})
+    with pytest.raises(MapError):
+        new_table(2, "/etc/passwd")
+
+
+def test_seats_go_first_come_and_the_last_one_starts_the_game(tables: Tables) -> None:
+    table = tables.open(new_table(2))
+    assert tables.take_seat(table, "Amy", "p1") == 0
+    with pytest.raises(SeatRefused):
+        tables.take_seat(table, "AMY", "p2")  # one seat per name, whatever its case
+    assert not table.started and table_state(table) == "waiting for 1 more"
+    assert tables.take_seat(table, "Ben", "p3") == 1
+    assert table.started and table_state(table) == "playing"
+    with pytest.raises(SeatRefused):
+        tables.take_seat(table, "Cai", "p4")
+    restored = Tables(tables.store)
+    restored.restore()
+    again = restored.by_id[table.id]
+    assert again.started and [s.name for s in again.seats if s] == ["Amy", "Ben"]
+    assert again.seats[0] is not None and again.seats[0].proof == "p1"
+
+
+def test_reserved_seats_wait_for_their_names(tables: Tables) -> None:
+    table = tables.open(new_table(2, names=["Amy", "Ben"]))
+    assert table.free_seat_for("Cai") is None
+    assert tables.take_seat(table, "ben", "p") == 1  # Ben's own seat, whatever comes first
+    tables.leave(table, 1)
+    assert table.id in tables.by_id  # a table of reserved seats stays open
+    assert tables.unfinished_like(new_table(2, names=["Amy", "Ben"])) is table
+
+
+def test_a_table_nobody_sits_at_closes_and_waiting_tables_are_capped(tables: Tables) -> None:
+    table = tables.open(new_table(2))
+    tables.take_seat(table, "Amy", "p")
+    tables.leave(table, 0)
+    assert table.id not in tables.by_id and tables.store.tables() == []
+    with pytest.raises(SeatRefused):  # a menu opened before it closed offers nothing now
+        tables.take_seat(table, "Ben", "p")
+    assert tables.store.tables() == []
+    for _ in range(MAX_WAITING_TABLES):
+        tables.open(new_table(2))
+    with pytest.raises(SeatRefused, match="already waiting"):
+        tables.open(new_table(2))
+
+
+def test_the_lobby_words_how_a_game_stands(tables: Tables) -> None:
+    table = tables.open(new_table(2))
+    tables.take_seat(table, "Amy", "p")
+    tables.take_seat(table, "Ben", "p")
+    tables.hear({"table": table.id, "progress": {"round": 3, "turns": 10, "actor": 1}})
+    assert table_state(table) == "round 3/10, Ben to play"
+    tables.hear({"table": table.id, "result": {"names": ["Amy", "Ben"], "coins": [40, 41],
+                                               "winners": [1]}})
+    assert table_state(table) == "over: Ben won with 41 coins"
+    tables.hear({"table": table.id, "damaged": "actions 2 to 4 are missing"})
+    assert table_state(table).startswith("cannot be played")
+    tables.hear({"table": 999, "damaged": "no such table"})  # news of no table: ignored
+
+
+def test_a_table_whose_settings_cannot_be_read_is_marked_not_lost(tables: Tables) -> None:
+    tables.store.create_table({"players": "two"})
+    good = tables.open(new_table(2))
+    restored = Tables(tables.store)
+    restored.restore()
+    assert set(restored.by_id) == {1, good.id}
+    assert "bad settings" in (restored.by_id[1].damaged or "")
+    assert restored.by_id[good.id].damaged is None

@@ -1,0 +1,105 @@
+"""Each private library API the project uses (smallworld_tui/compat.py) still works."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import ClassVar
+
+import pytest
+from textual import events
+from textual.app import App, ComposeResult
+from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from smallworld_tui import compat
+from smallworld_tui.ssh.web import ASSETS
+
+
+def test_the_xterm_parser_turns_input_into_key_events() -> None:
+    parser = compat.xterm_parser()
+    keys = [e.key for e in parser.feed("a\x1b[A\r") if isinstance(e, events.Key)]
+    keys += [e.key for e in parser.feed("\x1b") if isinstance(e, events.Key)]
+    time.sleep(0.2)  # a lone Escape comes out once nothing followed it for a while
+    keys += [e.key for e in parser.tick() if isinstance(e, events.Key)]
+    assert keys == ["a", "up", "enter", "escape"]
+
+
+def test_apps_stop_redirecting_the_process_streams() -> None:
+    import textual.app
+
+    compat.keep_process_stdio()
+    assert textual.app.redirect_stdout is contextlib.nullcontext  # type: ignore[attr-defined]
+    assert textual.app.redirect_stderr is contextlib.nullcontext  # type: ignore[attr-defined]
+
+
+class Modal(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("modal")
+
+
+class Base(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("base")
+
+
+async def test_a_screen_dismissed_twice_leaves_the_screen_below() -> None:
+    compat.dismiss_only_the_top_screen()
+    compat.dismiss_only_the_top_screen()  # idempotent
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        base = Base()
+        await app.push_screen(base)
+        modal = Modal()
+        await app.push_screen(modal)
+        modal.dismiss()
+        modal.dismiss()  # two Enters in one read
+        await pilot.pause()
+        assert app.screen is base
+
+
+class SlowProvider(Provider):
+    async def search(self, query: str) -> Hits:
+        await asyncio.sleep(0.3)
+        yield Hit(1, "found", lambda: None)
+
+
+class PaletteApp(App[None]):
+    COMMANDS: ClassVar = {SlowProvider}
+
+
+async def test_a_search_outlives_its_closed_palette_without_ending_the_app() -> None:
+    compat.palette_search_outliving_the_palette()
+    app = PaletteApp()
+    async with app.run_test() as pilot:
+        app.action_command_palette()
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await pilot.press("f")  # a search starts...
+        # ...and, before it ends, the palette leaves the top and loses its list: what closing
+        # it does, the moment the search ends in the middle of that
+        await app.push_screen(Base())
+        await palette.query_one(CommandList).remove()
+        await pilot.pause(0.6)
+        assert app.is_running and app.return_code is None
+
+
+def test_ssh_user_names_may_hold_any_printable_character() -> None:
+    import asyncssh.connection
+    from asyncssh.saslprep import SASLPrepError
+
+    compat.accept_any_printable_ssh_user_name()
+    prep = asyncssh.connection.saslprep  # type: ignore[attr-defined]
+    assert prep("😀 Eli") == "😀 Eli" and prep("Amy") == "Amy"
+    with pytest.raises(SASLPrepError):
+        prep("Amy\x00")
+
+
+def test_the_browser_terminal_assets_are_where_the_page_points() -> None:
+    folder = compat.browser_terminal_assets()
+    for asset in ASSETS:
+        assert (folder / asset).is_file(), asset
+    assert b"sessionWebsocketUrl" in (folder / "js/textual.js").read_bytes()
