@@ -18,6 +18,7 @@ from smallworld_tui.engine.board import (
     MAX_CHARACTERS,
     MAX_REGIONS,
     MapError,
+    list_faces,
     list_maps,
     load_map,
     load_map_file,
@@ -87,7 +88,7 @@ def test_tiny_map_derived_topology() -> None:
     assert m.links == ()
 
 
-@pytest.mark.parametrize("name", ["base-4p"])
+@pytest.mark.parametrize("name", ["base-4p", "underground-4p"])
 def test_masks_match_regions(name: str) -> None:
     m = load_map(name)
     for r in m.regions:
@@ -115,11 +116,12 @@ def test_links_add_borders() -> None:
 
 
 def test_shipped_maps() -> None:
-    assert list_maps() == BASE == list_maps("base") and list_maps("underground") == []
+    assert list_maps() == BASE + UNDERGROUND
+    assert list_maps("base") == BASE and list_maps("underground") == UNDERGROUND
     assert maps_dir() == REPO / "maps" or (maps_dir() / "base-4p.map").is_file()
     assert [map_for_players(n) for n in range(2, 6)] == BASE
     assert [map_for_players(n, "underground") for n in range(2, 6)] == UNDERGROUND
-    for n, name in enumerate(BASE):
+    for n, name in enumerate(BASE + UNDERGROUND):
         board = load_map(name)
         assert (board.players, board.game) == (n % 4 + 2, name.split("-")[0])
     with pytest.raises(ValueError, match="the underground game has maps for 2 to 5 players"):
@@ -156,12 +158,13 @@ def test_base_map_matches_official_topology(name: str) -> None:
 
 def test_to_json_shape() -> None:
     data = load_map("base-2p").to_json()
-    assert set(data) == {"name", "title", "game", "players", "turns", "regions", "adjacency"}
+    assert set(data) == {"name", "title", "game", "faces", "players", "turns", "regions",
+                         "adjacency"}
     assert set(data["regions"][0]) == {"id", "code", "terrain", "kind", "symbols", "island",
                                        "mountain", "mine", "magic", "cavern", "lost_tribe",
                                        "water", "border", "at_board_edge", "coastal",
                                        "neighbors"}
-    assert data["game"] == "base"
+    assert (data["game"], data["faces"]) == ("base", [])
     assert json.loads(json.dumps(data)) == data
     region = next(r for r in data["regions"] if r["mine"] and r["lost_tribe"])
     assert region["symbols"] == ["lost_tribe", "mine"] and region["kind"] == "land"
@@ -175,6 +178,18 @@ def test_documented_example_parses() -> None:
     assert m.links == ((1, 7),)
     p3, f5 = m.regions[3], m.regions[5]
     assert p3.border and not p3.at_board_edge and f5.coastal and not f5.border
+
+
+def test_documented_underground_example_parses() -> None:
+    doc = (REPO / "docs" / "map-format.md").read_text(encoding="utf-8")
+    example = re.search(r"## An Underground example with two islands\n\n```ini\n(.*?)```", doc,
+                        re.S)
+    assert example is not None
+    m = parse_map(example.group(1))
+    assert m.islands == (0b0101111, 0b1010000)
+    assert [r.id for r in m.regions if r.border] == [1, 2, 3, 4, 5, 6]
+    assert m.coastal_mask == 0b0101010 and m.mountain_mask == 0b0001000
+    assert m.regions[0].neighbors == {1} and m.regions[0].at_board_edge
 
 
 def edit(old: str, new: str) -> str:
@@ -204,7 +219,7 @@ PROBLEMS = [
     (edit("turns = 5", "turns 5"), ("turns", 1), "expected 'key = value'"),
     (edit("turns = 5", "turns = 5\nturns = 6"), ("turns = 6", 1), "given twice"),
     (edit("turns = 5", "turns = 5\ncolour = red"), ("colour", 1),
-     "unknown [map] key 'colour' (known: name, title, game, players, turns)"),
+     "unknown [map] key 'colour' (known: name, title, game, players, turns, board, side)"),
     (edit("S0 P3 L4 L4 F5 F5 M6", "S0 P3 L4 L4 F5 F5"), ("S0 P3 L4 L4 F5 F5", 19),
      "ragged grid: this row has 6 cells, the first row has 7"),
     (edit("S0 P3 L4 L4 F5 F5 M6", "S0 P3 L4 L4 F5 F5 M6 M6"), ("S0 P3 L4 L4", 22),
@@ -313,10 +328,12 @@ def test_cli_list() -> None:
     code, out = run("list")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == BASE
+    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND + list_faces()
     assert re.match(r"base-4p\s+base\s+4 players\s+9 turns\s+39 regions", lines[2])
-    code, out = run("list", "--game", "base")
-    assert code == 0 and [line.split()[0] for line in out.splitlines()] == BASE
+    assert re.match(r"underground-2p\s+underground\s+2 players\s+10 turns\s+28 regions",
+                    lines[4])
+    code, out = run("list", "--game", "underground")
+    assert code == 0 and [line.split()[0] for line in out.splitlines()] == UNDERGROUND
     code, out = run("list", "--game", "chess")
     assert code == 2 and "chess" in out
 
@@ -483,3 +500,12 @@ def test_an_unknown_game_skips_the_terrain_checks() -> None:
     text = CAVERNS.replace("game = underground", "game = chess")
     assert [p[2] for p in problems(text)] == [
         "unknown game 'chess' (known: base, underground, warcraft)"]
+
+
+def test_missing_shared_reference_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "1")
+    with pytest.raises(pytest.fail.Exception, match="not beside the repository"):
+        shared_json("maps-reference", "no-such-board.json")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        shared_json("maps-reference", "no-such-board.json")

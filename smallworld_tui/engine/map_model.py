@@ -24,6 +24,24 @@ MOUNTAIN = "mountain"  # the terrain whose regions, and those of its equivalents
 Cell = tuple[int, int]
 
 
+@dataclass(frozen=True, order=True)
+class Face:
+    """One face of a physical board (Small World of Warcraft): board "L1", side "A"."""
+
+    board: str
+    side: str
+
+    @property
+    def size(self) -> str:
+        """The board's size letter (S, M or L), the first letter of its name."""
+        return self.board[0]
+
+    @property
+    def name(self) -> str:
+        """The face's name, e.g. "L1-A"."""
+        return f"{self.board}-{self.side}"
+
+
 @dataclass(frozen=True)
 class Legend:
     """What the maps of one game may hold, from its data table: each terrain's kind, each
@@ -93,7 +111,10 @@ class RegionSpec:
 
 @dataclass(frozen=True)
 class Map:
-    """A parsed map: regions indexed by id, the drawing, and bitmasks (bit i = region i)."""
+    """A parsed map: regions indexed by id, the drawing, and bitmasks (bit i = region i).
+
+    ``faces`` names the board face of each island on a map joined from faces (a single face
+    read from its file has one, and no players or turns: 0); other maps have none."""
 
     name: str
     title: str
@@ -103,6 +124,7 @@ class Map:
     grid: tuple[tuple[int, ...], ...]
     links: tuple[tuple[int, int], ...]
     game: str = "base"
+    faces: tuple[Face, ...] = ()
     all_mask: int = field(init=False)
     land_mask: int = field(init=False)
     water_mask: int = field(init=False)
@@ -184,6 +206,7 @@ class Map:
             "name": self.name,
             "title": self.title,
             "game": self.game,
+            "faces": [face.name for face in self.faces],
             "players": self.players,
             "turns": self.turns,
             "regions": [
@@ -237,7 +260,7 @@ def _components(neighbors: Mapping[int, set[int]]) -> dict[int, int]:
 
 def derive_map(*, name: str, title: str, game: str, players: int, turns: int,
                grid: tuple[tuple[int, ...], ...], specs: Iterable[RegionSpec],
-               links: tuple[tuple[int, int], ...] = ()) -> Map:
+               links: tuple[tuple[int, int], ...] = (), faces: tuple[Face, ...] = ()) -> Map:
     """Build a map from a valid drawing: ``specs`` numbered 0..N-1, each drawn in ``grid`` as
     one connected area, terrains and symbols declared by ``game``."""
     terms = legend(game)
@@ -276,4 +299,4 @@ def derive_map(*, name: str, title: str, game: str, players: int, turns: int,
         for s in rows
     )
     return Map(name=name, title=title, players=players, turns=turns, regions=regions,
-               grid=grid, links=links, game=game)
+               grid=grid, links=links, game=game, faces=faces)

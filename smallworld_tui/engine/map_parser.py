@@ -14,11 +14,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from smallworld_tui.data import GAMES
-from smallworld_tui.engine.map_model import EMPTY, Legend, Map, RegionSpec, derive_map, legend
+from smallworld_tui.engine.map_faces import BoardRules, board_rules, face_problems
+from smallworld_tui.engine.map_model import (
+    EMPTY,
+    Face,
+    Legend,
+    Map,
+    RegionSpec,
+    derive_map,
+    legend,
+)
 
 SECTIONS = ("map", "grid", "regions", "links")
-MAP_KEYS = ("name", "title", "game", "players", "turns")
+MAP_KEYS = ("name", "title", "game", "players", "turns", "board", "side")
 REQUIRED_MAP_KEYS = ("name", "players", "turns")
+FACE_KEYS = ("name", "board", "side")  # a board face instead names its board and side
 EMPTY_CELL = ".."
 
 MAX_TURNS = 30
@@ -111,6 +121,8 @@ class _Parser:
         self.lines: dict[int, str] = {}
         self.meta: dict[str, str] = {}
         self.meta_at: dict[str, tuple[int, int]] = {}
+        self.face: Face | None = None
+        self.rules: BoardRules | None = None
         self.legend: Legend | None = None
         self.rows: list[_RegionRow] = []
         self.by_code: dict[str, _RegionRow] = {}
@@ -172,7 +184,7 @@ class _Parser:
     # --- [map] --------------------------------------------------------------------------
 
     def _parse_meta(self) -> None:
-        present: set[str] = set()
+        present: dict[str, int] = {}  # key -> its line
         for tokens in self.bodies["map"]:
             line = tokens[0].line
             content = self.lines[line]
@@ -190,9 +202,11 @@ class _Parser:
             else:
                 self.meta[key] = value
                 self.meta_at[key] = (line, column)
-            present.add(key)
+            present.setdefault(key, line)
+        face = "board" in present or "side" in present
         if "map" in self.headers:
-            for key in REQUIRED_MAP_KEYS:
+            required = FACE_KEYS if face else REQUIRED_MAP_KEYS
+            for key in required:
                 if key not in present:
                     self.problem(self.headers["map"], 1, f"[map] lacks the key {key!r}")
         game = self.meta.get("game", "base")
@@ -203,6 +217,8 @@ class _Parser:
             self.problem(*self.meta_at["game"],
                          f"unknown game {_shown(game)} (known: {_known(GAMES)})")
         self._check_number("turns", 1, MAX_TURNS, "a map")
+        if face and self.legend is not None:
+            self._check_face(present)
 
     def _check_number(self, key: str, low: int, high: int, what: str) -> None:
         """A [map] value that must be a whole number in a range."""
@@ -210,6 +226,32 @@ class _Parser:
         if value is not None and not (_NUMBER.match(value) and low <= int(value) <= high):
             self.problem(*self.meta_at[key], f"{key} must be a whole number from {low} "
                                              f"to {high} for {what}, not {_shown(value)}")
+
+    def _check_face(self, present: dict[str, int]) -> None:
+        """A board face: its game has faces, its board and side exist, and it names no
+        player count (its board set does)."""
+        assert self.legend is not None
+        game = self.legend.game
+        rules = board_rules(game)
+        if rules is None:
+            where = min(present[k] for k in ("board", "side") if k in present)
+            self.problem(where, 1, f"the {game} game has no board faces, so no 'board' "
+                                   f"or 'side'")
+            return
+        valid = True
+        for key, known in (("board", rules.boards()), ("side", rules.sides)):
+            value = self.meta.get(key)
+            if value is not None and value not in known:
+                self.problem(*self.meta_at[key], f"unknown {key} {_shown(value)} in the {game} "
+                                                 f"game (known: {_known(known)})")
+            valid = valid and value in known
+        for key in ("players", "turns"):
+            if key in present:
+                self.problem(present[key], 1, f"a face has no {key}: its board set gives them")
+                valid = False
+        if valid:
+            self.face = Face(self.meta["board"], self.meta["side"])
+            self.rules = rules
 
     # --- [regions] ----------------------------------------------------------------------
 
@@ -259,7 +301,7 @@ class _Parser:
         kind = terrains.get(terrain.text)
         if kind is None:
             self.at(terrain, f"unknown terrain {_shown(terrain.text)} in the {game} game "
-                             f"(known: {_known(terrains)})")
+                             f"(known: {_known(terrains) or 'none'})")
         seen: set[str] = set()
         for symbol in symbols:
             allowed = known.get(symbol.text)
@@ -363,19 +405,32 @@ class _Parser:
             name=self.meta["name"],
             title=self.meta.get("title", self.meta["name"]),
             game=self.legend.game,
-            players=int(self.meta["players"]),
-            turns=int(self.meta["turns"]),
+            players=int(self.meta.get("players", 0)),
+            turns=int(self.meta.get("turns", 0)),
             grid=tuple(tuple(ids[cell.text] for cell in row) for row in self.cells),
             specs=[RegionSpec(row.id, row.code.text, row.terrain, row.symbols)
                    for row in self.rows],
             links=tuple(sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in self.links)),
+            faces=(self.face,) if self.face else (),
         )
+
+    def face_problems(self, m: Map) -> list[MapProblem]:
+        """The board-face rules a face breaks, each at its region's line (or [map]'s)."""
+        if self.face is None or self.rules is None:
+            return []
+        codes = {row.id: row.code for row in self.rows}
+        return [MapProblem(self.headers["map"], 1, message) if region is None
+                else MapProblem(codes[region].line, codes[region].column, message)
+                for region, message in face_problems(m, self.face, self.rules)]
 
 
 def parse_map(text: str, source: str = "<map>") -> Map:
     """Parse and validate a map file's text; raises MapError listing every problem found."""
     parser = _Parser(text)
-    if parser.problems:
-        problems = sorted(parser.problems, key=lambda p: (p.line, p.column))
-        raise MapError(problems, source)
-    return parser.build()
+    if not parser.problems:
+        board = parser.build()
+        parser.problems = parser.face_problems(board)
+        if not parser.problems:
+            return board
+    problems = sorted(parser.problems, key=lambda p: (p.line, p.column))
+    raise MapError(problems, source)

@@ -9,7 +9,7 @@ from scenario import give, scenario
 from textual.app import App, ComposeResult
 
 from smallworld_tui.engine import PlayerView, view
-from smallworld_tui.engine.board import load_map
+from smallworld_tui.engine.board import Map, compose_map, list_maps, load_map
 from smallworld_tui.ui.palette import seat_letters
 from smallworld_tui.ui.widgets.map_view import MapView, Mark, _box_chars, choose_scales
 
@@ -29,10 +29,10 @@ def position() -> PlayerView:
 class MapApp(App[None]):
     CSS = "MapView { width: 1fr; height: 1fr; }"
 
-    def __init__(self, map_name: str = "base-2p", state: PlayerView | None = None,
+    def __init__(self, map_name: str | Map = "base-2p", state: PlayerView | None = None,
                  marks: dict[int, Mark] | None = None) -> None:
         super().__init__()
-        self.board = load_map(map_name)
+        self.board = load_map(map_name) if isinstance(map_name, str) else map_name
         self.state = state
         self.marks = marks
         self.chosen: list[int] = []
@@ -168,6 +168,30 @@ async def test_every_region_shows_its_number_at_80x24(map_name: str, players: in
         assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
         for region in range(len(app.board.regions)):
             assert str(region) in region_text(map_view, region)
+
+
+@pytest.mark.parametrize("map_name", list_maps())
+async def test_every_shipped_map_fits_80x24(map_name: str) -> None:
+    """The map's share of an 80×24 screen shows the whole board and every region number."""
+    app = MapApp(map_name)
+    async with app.run_test(size=(52, 18)):
+        map_view = app.query_one(MapView)
+        assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
+        for region in range(len(app.board.regions)):
+            assert str(region) in region_text(map_view, region), region
+
+
+@pytest.mark.parametrize("faces", [["L1-A", "L2-B", "M1-A", "S1-B", "S2-A"],
+                                   ["L1-B", "M1-B", "M2-A", "S2-B"]])
+async def test_joined_board_faces_fit_80x24(faces: list[str]) -> None:
+    """Islands side by side, every region number shown, no region drawn in the sea."""
+    board = compose_map(faces, "warcraft", len(faces), 8)
+    app = MapApp(board)
+    async with app.run_test(size=(52, 18)):
+        map_view = app.query_one(MapView)
+        assert map_view.virtual_size.width <= 52 and map_view.virtual_size.height <= 18
+        for region in range(len(board.regions)):
+            assert str(region) in region_text(map_view, region), region
 
 
 def test_the_layout_grows_with_the_terminal() -> None:

@@ -18,12 +18,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.board import Map, board_set_source
 from smallworld_tui.engine.content.warcraft import teams as T
 from smallworld_tui.engine.content.warcraft.factions import faction_bonus
 from smallworld_tui.engine.content.warcraft.markers import lay_markers, reveal_marker
 from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.map_faces import BoardRules, board_rules, draw_faces
 from smallworld_tui.engine.market import Market
+from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
 from smallworld_tui.i18n import N_
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 GAME = "warcraft"
 ENTRY = "entry"  # the symbol of entry regions
+BOARD_STREAM = 0xB0A2D5E7  # the board draw's random stream, apart from the game's own
 
 
 class WarcraftRules(Ruleset):
@@ -41,10 +44,22 @@ class WarcraftRules(Ruleset):
     def __init__(self) -> None:
         super().__init__(GAME)
         self.team_market = T.TeamMarket(self.table)
+        boards = board_rules(GAME)
+        assert boards is not None, "the Warcraft data table has no boards"
+        self.boards: BoardRules = boards
 
     # --- set-up ------------------------------------------------------------------------
     def board(self, source: str | None, players: int, seed: int,
               options: dict[str, Any]) -> tuple[str, Map]:
+        """Without a map, or with the player count's map name (``warcraft-3p``), a board set
+        is drawn from the seed (``draw_faces``; option ``two_player_boards`` picks the 2-player
+        set) and recorded as its faces; a set may also be chosen by its faces (``L1-A+M2-B``)."""
+        if source is None or source == self.map_name(players):
+            sizes = "".join(self.boards.set_sizes(players, alternative=True))
+            alternative = options.get("two_player_boards") == sizes
+            faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), alternative=alternative,
+                               game=GAME)
+            source = board_set_source(faces)
         source, board = super().board(source, players, seed, options)
         if board.game != GAME:
             raise IllegalAction("map {map} is a map of the {other} game, not of {game}",
