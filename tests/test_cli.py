@@ -166,10 +166,31 @@ def test_sim_jobs_give_the_same_games_as_one_process(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--bots", "normal,genius"], "unknown bot level 'genius'"),
-    (["--bots", "normal,easy", "--map", "base-3p"], "give 3 levels, not 2"),
+    (["--bots", "normal,easy", "--map", "base-3p"], "base-3p is for 3 players, not 2"),
     (["--game", "chess"], "unknown game 'chess'"),
+    (["--option", "teams"], "expected KEY=VALUE, not 'teams'"),
+    (["--option", "teams=true"], "unknown game option(s): teams"),
 ])
 def test_sim_refuses_bad_bot_options(args: list[str], message: str) -> None:
     code, out = run("sim", *args, "--games", "1")
     assert code == 2 or code == 1
     assert message in out
+
+
+def test_sim_plays_warcraft_team_games_on_drawn_board_sets(tmp_path: Path) -> None:
+    code, out = run("sim", "--game", "warcraft", "--bots", "easy,random,easy,random",
+                    "--option", "teams=true", "--games", "2", "--seed", "4", "--json",
+                    "--record-dir", str(tmp_path))
+    assert code == 0, out
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert len(figures["wins"]) == 4 and sum(figures["wins"]) >= 2  # a team wins together
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(tmp_path.glob("*"))]
+    assert all(r["game"] == "warcraft" and r["options"]["teams"] for r in records)
+    assert all("+" in r["map"] for r in records)  # a board set drawn from each game's seed
+
+
+def test_sim_counts_players_of_a_game_map_name() -> None:
+    code, out = run("sim", "--game", "warcraft", "--map", "warcraft-3p", "--games", "1",
+                    "--json")
+    assert code == 0, out
+    assert len(json.loads(out.strip().splitlines()[-1])["wins"]) == 3

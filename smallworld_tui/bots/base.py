@@ -17,6 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import ClassVar
 
 from smallworld_tui.engine import Action, GameState, Observation, imagine
@@ -41,7 +42,7 @@ class Decision:
 
     observation: Observation
     legal: Sequence[Action]
-    side: frozenset[int]  # the seat and its team partners
+    allies: frozenset[int]  # partners the bot was told of (besides the game's own teams)
     seed: int  # this decision's own seed (from the bot's seed and the observation)
     rng: random.Random = field(init=False, repr=False)
     _worlds: dict[int, GameState] = field(default_factory=dict, repr=False)
@@ -53,6 +54,15 @@ class Decision:
     def seat(self) -> int:
         seat: int = self.observation["viewer"]
         return seat
+
+    @cached_property
+    def side(self) -> frozenset[int]:
+        """The seat, its team partners in a team game (the rules say who they are) and any
+        allies the bot was given: the seats whose coins and regions count as its own."""
+        world = self.world()
+        partners = {s for seats in world.rules.teams(world).values() if self.seat in seats
+                    for s in seats}
+        return self.allies | partners | {self.seat}
 
     def world(self, index: int = 0) -> GameState:
         """Imagined game number ``index``, consistent with the observation (fresh each call
@@ -77,7 +87,7 @@ class Bot(ABC):
     def __init__(self, seed: int = 0, *, allies: Iterable[int] = (),
                  budget: Budget | None = None) -> None:
         self.seed = seed
-        self.allies = frozenset(allies)  # team partners: their regions and coins count as ours
+        self.allies = frozenset(allies)  # partners besides the game's teams (tests, variants)
         self.budget = budget or Budget()
 
     def __repr__(self) -> str:
@@ -89,7 +99,7 @@ class Bot(ABC):
             raise ValueError("a bot was asked to move with no legal action")
         if len(legal) == 1:
             return legal[0]
-        decision = Decision(observation, legal, self.allies | {observation["viewer"]},
+        decision = Decision(observation, legal, self.allies,
                             hash_seed(self.level, self.seed, observation))
         action = self.decide(decision)
         if action not in legal:

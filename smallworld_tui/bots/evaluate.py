@@ -3,8 +3,9 @@
 The value of a seat is its coins plus the income its position promises over the scorings it
 has left: what it would score now (asked of the engine), its active race growing by its spare
 tokens, its declined race wearing away, and the option of declining later for a new combo.
-A side's value is its seats' values, less the regions opponents may take from it on their
-next turns, less the (mean) value of its opponents.  The numbers that shape it are
+A side's value is its seats' values (a team's counts its poorest player as much as their sum,
+since a team scores its poorest player's coins), less the regions opponents may take from it
+on their next turns, less the (mean) value of its opponents.  The numbers that shape it are
 ``Weights``; ``bench/bots.py`` measures what they are worth.
 """
 
@@ -71,7 +72,9 @@ class Evaluator:
         self._fresh_sums: list[float] = [0.0]
 
     def value(self, g: GameState) -> float:
-        ours = sum(self.seat_value(g, s) for s in self.side)
+        values = [self.seat_value(g, s) for s in self.side]
+        # a team scores its poorest player's coins: half the weight on keeping that one up
+        ours = (sum(values) + len(values) * min(values)) / 2
         others = [self.seat_value(g, s) for s in range(g.players) if s not in self.side]
         mean = sum(others) / len(others) if others else 0.0
         return ours - self.w.exposure * self.exposure(g) - self.w.opponents * mean

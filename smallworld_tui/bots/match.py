@@ -12,13 +12,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from smallworld_tui.bots import Budget, make_bot
 from smallworld_tui.bots.base import hash_seed
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.bots.worlds import play_game, start_game
 from smallworld_tui.engine import Action, GameState, Record, observe
-from smallworld_tui.engine.board import load_map
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 
@@ -30,16 +30,20 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """One game to play: a level per seat (empty: the fast random player for everyone)."""
+    """One game to play: a level per seat (empty: the fast random player for everyone, in
+    ``players`` seats), the map (None: the game's own for the count, or a drawn board set),
+    the seed, the game and its options."""
 
     levels: tuple[str, ...]
     map_name: str | None
     seed: int
     game: str = "base"
     budget: Budget | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    players: int = 0
 
-    def players(self) -> int:
-        return len(self.levels) if self.levels else load_map(self.map_name or "").players
+    def seats(self) -> int:
+        return len(self.levels) or self.players
 
 
 @dataclass
@@ -57,10 +61,12 @@ class Result:
 
 def play_bots(levels: Sequence[str], map_name: str | None, seed: int, game: str = "base",
               budget: Budget | None = None,
-              after_action: Callable[[GameState, Action], None] | None = None) -> Result:
-    """Play one game, seat ``i`` played by a bot of ``levels[i]``."""
-    table = Table(tuple(levels), map_name, seed, game, budget)
-    g, record = start_game(NAMES[: len(levels)], map_name, seed, game)
+              after_action: Callable[[GameState, Action], None] | None = None,
+              options: dict[str, Any] | None = None) -> Result:
+    """Play one game, seat ``i`` played by a bot of ``levels[i]`` (team partners know each
+    other from the game's rules)."""
+    table = Table(tuple(levels), map_name, seed, game, budget, tuple((options or {}).items()))
+    g, record = start_game(NAMES[: len(levels)], map_name, seed, game, options)
     bots = [make_bot(level, bot_seed(seed, seat), budget=budget)
             for seat, level in enumerate(levels)]
     wall: list[list[float]] = [[] for _ in levels]
@@ -79,10 +85,13 @@ def play_bots(levels: Sequence[str], map_name: str | None, seed: int, game: str 
 
 
 def play_table(table: Table) -> Result:
+    options = dict(table.options)
     if table.levels:
-        return play_bots(table.levels, table.map_name, table.seed, table.game, table.budget)
-    names = NAMES[: table.players()]
-    g, record = play_random_game(names, table.map_name, table.seed, game=table.game)
+        return play_bots(table.levels, table.map_name, table.seed, table.game, table.budget,
+                         options=options)
+    names = NAMES[: table.seats()]
+    g, record = play_random_game(names, table.map_name, table.seed, game=table.game,
+                                 options=options)
     return Result(table, record, list(g.winners), list(g.coins))
 
 
