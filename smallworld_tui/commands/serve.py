@@ -36,14 +36,16 @@ def _check_web(password: str | None, authorized_keys: Path | None) -> None:
                                      "'smallworld-tui[web]'").format(modules="textual-serve"))
 
 
-def _players(players: int | None, map_name: str | None, names: list[str]) -> int:
-    """The first table's player count, from whichever of the three options says it."""
-    if names and players is not None and players != len(names):
-        raise click.UsageError(_("--names must give exactly {n} names").format(n=players))
+def _players(players: int | None, map_name: str | None, names: list[str], bots: int) -> int:
+    """The first table's player count, from whichever option says it (``names`` are the
+    people's seats, ``bots`` the computer players')."""
+    if names and players is not None and players != len(names) + bots:
+        raise click.UsageError(_("--names must give exactly {n} names").format(
+            n=players - bots))
     if players is not None:
         return players
     if names:
-        return len(names)
+        return len(names) + bots
     if map_name:
         try:
             return load_map(map_name).players
@@ -60,6 +62,9 @@ def _players(players: int | None, map_name: str | None, names: list[str]) -> int
 @click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
 @click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
+@click.option("--bots", metavar="LEVEL,...",
+              help="Computer players in that table's last seats, e.g. hard,normal (levels: "
+                   "random, easy, normal, hard); --names then names the other seats.")
 @click.option("--new", "fresh", is_flag=True,
               help="Open that table even if an unfinished one is set up the same way.")
 @click.option("--password", help="Password players need (default: a generated one, kept).")
@@ -79,8 +84,8 @@ def _players(players: int | None, map_name: str | None, names: list[str]) -> int
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
-            seed: int | None, fresh: bool, password: str | None, new_password: bool,
-            authorized_keys: Path | None, db: Path | None, workers: int,
+            seed: int | None, bots: str | None, fresh: bool, password: str | None,
+            new_password: bool, authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
     """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
@@ -112,8 +117,9 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     if web:
         _check_web(password, authorized_keys)
     seats = [n.strip() for n in names.split(",")] if names else []
-    table_wanted = any(v is not None for v in (players, map_name, names, seed))
-    count = _players(players, map_name, seats)
+    levels = [level.strip() for level in bots.split(",")] if bots else []
+    table_wanted = any(v is not None for v in (players, map_name, names, seed, bots))
+    count = _players(players, map_name, seats, len(levels))
 
     private_umask()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -138,7 +144,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, names=seats)
+            settings = new_table(count, map_name, seed, names=seats, bots=levels)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
@@ -147,7 +153,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         table = same or tables.open(settings)
         click.echo(_("Table {id}: {map}, {n} players{names}.").format(
             id=table.id, map=settings.map, n=count,
-            names=" (" + ", ".join(seats) + ")" if seats else ""))
+            names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
     key = load_host_key(folder / "ssh_host_ed25519_key")
 
     async def run() -> None:

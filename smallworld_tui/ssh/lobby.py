@@ -351,11 +351,12 @@ class LobbyApp(App[None]):
     def open_table(self, chosen: object) -> None:
         if not isinstance(chosen, tuple):
             return
-        players, map_name, options = chosen
+        players, map_name, options, bots = chosen
         if map_name not in list_maps():  # a shipped map, never a file named by a player
             return
         try:
-            settings = new_table(int(players), str(map_name), options=dict(options))
+            settings = new_table(int(players), str(map_name), options=dict(options),
+                                 bots=[str(level) for level in bots])
             table = self.server.tables.open(settings)
         except IllegalAction as exc:
             self.say(exc.render(_))

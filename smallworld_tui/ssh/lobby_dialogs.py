@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ssh.proofs import SECRET_GROUP_LENGTH, SECRET_GROUPS
 from smallworld_tui.ui.bindings import TranslatedBindings
@@ -65,7 +66,8 @@ class TableMenu(Dialog):
 
 
 class NewTableDialog(Dialog):
-    """Players, map and option of a new table; returns ``(players, map, options)``."""
+    """Players, map, option and computer players of a new table; returns ``(players, map,
+    options, bots)``, ``bots`` the levels of the computer players in the last seats."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="NewTableDialog")
 
@@ -83,8 +85,19 @@ class NewTableDialog(Dialog):
                              compact=True, id="map")
             yield Checkbox(_("Flying races may enter anywhere (game option)"), compact=True,
                            id="flying")
+            with Horizontal():
+                yield Label(_("Bots"))
+                yield Select(self._bot_counts(3), value=0, allow_blank=False, compact=True,
+                             id="bots")
+                yield Select([(level, level) for level in LEVELS], value="normal",
+                             allow_blank=False, compact=True, id="level")
             yield Button(_("Open the table"), variant="primary", compact=True, id="open")
             yield Static(_("Esc cancels"), classes="hint")
+
+    @staticmethod
+    def _bot_counts(players: int) -> list[tuple[str, int]]:
+        """How many of the seats computer players may take: all but the opener's."""
+        return [(_("none"), 0)] + [(str(n), n) for n in range(1, players)]
 
     @on(Select.Changed, "#players")
     def _players(self, event: Select.Changed) -> None:
@@ -93,13 +106,19 @@ class NewTableDialog(Dialog):
             select: Select[str] = self.query_one("#map", Select)
             select.set_options([(m, m) for m in maps])
             select.value = maps[0]
+            bots: Select[int] = self.query_one("#bots", Select)
+            bots.set_options(self._bot_counts(event.value))
+            bots.value = 0
 
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
         players = self.query_one("#players", Select).value
         map_name = self.query_one("#map", Select).value
         options = {"flying_enters_anywhere": self.query_one("#flying", Checkbox).value}
-        self.dismiss((players, map_name, options))
+        count = self.query_one("#bots", Select).value
+        level = self.query_one("#level", Select).value
+        bots = [level] * count if isinstance(count, int) else []
+        self.dismiss((players, map_name, options, bots))
 
 
 class SecretShown(Dialog):

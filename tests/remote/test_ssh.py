@@ -130,7 +130,7 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
     amy.send("n")
     await amy.wait_for("Open a new table")
-    amy.send("\t\t\t" + ENTER)  # players (3), map, option: open
+    amy.send("\t\t\t\t\t" + ENTER)  # players (3), map, option, bots, level: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("You have seat 1", "waiting for 2 more")
