@@ -1,15 +1,14 @@
-"""The ``hard`` level: searches beyond its own turn.
+"""The ``hard`` level: searches its turn.
 
-``normal`` judges each move by what follows if the rest of its own turn is played greedily,
-and guesses what opponents will take from it.  ``hard`` takes ``normal``'s best few moves and
-plays each of them out in a few imagined games (``engine.imagine``: what it cannot see drawn
-at random; the same games for every move, so that they are compared on equal terms): its own
-turn completed the way ``normal`` completes a plan, then every opponent's turn played the quick
-way (the cheapest combo, the cheapest conquests, tokens where they defend), up to its own next
-turn.  It keeps the move whose play-outs end best on average.  So a combo, a decline or a
-conquest is judged by the attacks it actually draws, not by a guess.  ``Budget.work`` scales
-the number of moves and games searched; a ``Budget.seconds`` cap stops the search early (the
-moves are tried in ``normal``'s order, so the best of those tried is kept).
+``normal`` judges each move by what follows if the rest of the turn is played greedily;
+``hard`` takes ``normal``'s best few moves and plays each of them out to the end of its turn
+the way ``normal`` would play every later move of it (which combo, then each conquest
+weighed against all the others, Dragon, Sorcery and the like included, a last roll of the die
+weighed by its odds, redeployment), and keeps the move whose turn ends best.  So it picks a
+combo by the whole first turn it allows, declines only when that beats its best turn, and
+orders its conquests by what the whole turn makes of them.  ``Budget.work`` scales the number
+of moves searched; a ``Budget.seconds`` cap stops the search early (the moves are tried in
+``normal``'s order, so the best of those tried is kept).
 """
 
 from __future__ import annotations
@@ -20,15 +19,14 @@ from smallworld_tui.bots.base import Bot, Decision
 from smallworld_tui.bots.evaluate import Weights
 from smallworld_tui.bots.normal import Planner
 from smallworld_tui.bots.tactics import quick_move
-from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions
+from smallworld_tui.engine import Action, GameState, Phase
 
-CANDIDATES = 3  # normal's best moves searched at Budget.work == 1
-WORLDS = 2  # imagined games each is played out in
+CANDIDATES = 4  # normal's best moves searched at Budget.work == 1
 SEARCHED = (Phase.PICK, Phase.CONQUER)
 
 
 class HardBot(Bot):
-    """Searches to its next turn; see the module docstring."""
+    """Searches its turn; see the module docstring."""
 
     level = "hard"
     weights: Weights | None = None
@@ -44,32 +42,17 @@ class HardBot(Bot):
         candidates = [a for _, a in ranked[:wanted]]
         if len(candidates) == 1:
             return candidates[0]
-        worlds = max(1, round(WORLDS * self.budget.work))
         deadline = (time.perf_counter() + self.budget.seconds
                     if self.budget.seconds is not None else None)
+
+        def others(h: GameState, moves: list[Action]) -> Action:
+            return quick_move(h, moves, planner.fresh)
+
         best, best_value = candidates[0], float("-inf")
         for action in candidates:
-            value = sum(self.play_out(planner, decision.world(k).clone(), action)
-                        for k in range(worlds)) / worlds
+            value = planner.expected(g, action, lambda h: planner.turn_value(h, others))
             if value > best_value:
                 best, best_value = action, value
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return best
-
-    @staticmethod
-    def play_out(planner: Planner, g: GameState, action: Action) -> float:
-        """The value of ``g`` after ``action``, the rest of the seat's turn and the other
-        seats' turns up to the seat's next one (the die drawn from ``g``'s generator)."""
-        seat = planner.seat
-
-        def quick(h: GameState, moves: list[Action]) -> Action:
-            return quick_move(h, moves, planner.fresh)
-
-        apply(g, action, checked=True)
-        g = planner.finish_turn(g, quick)
-        while not g.finished and g.seat == seat:  # the seat's end-of-turn choices
-            apply(g, quick(g, legal_actions(g)), checked=True)
-        while not g.finished and g.seat != seat:
-            apply(g, quick(g, legal_actions(g)), checked=True)
-        return planner.value(g)

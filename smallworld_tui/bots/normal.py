@@ -161,10 +161,12 @@ class Planner:
                 now = self.stopped(g)
         return g
 
-    def turn_value(self, g: GameState, others: Policy) -> float:
+    def turn_value(self, g: GameState, others: Policy, weighed: bool = True) -> float:
         """The expected value at the end of the seat's turn in ``g`` when the seat goes on
-        with this planner's choices (the die weighed, not drawn); ``others`` decides for the
-        other seats (defenders)."""
+        with this planner's choices; ``others`` decides for the other seats (defenders).  The
+        first die roll is weighed over the die's faces, later ones drawn from ``g``'s
+        generator (weighing each roll of a turn that rolls before every conquest, as Berserk
+        does, would take exponential time)."""
         while not turn_scored(g, self.seat):
             legal = legal_actions(g)
             if g.actor != self.seat:
@@ -173,9 +175,12 @@ class Planner:
                 move = self.redeploy(g, legal)
             else:
                 move = self.rank(g, legal)[0][1]
+            if not weighed:
+                apply(g, move, checked=True)
+                continue
             results = outcomes(g, move)
             if len(results) > 1:
-                return sum(p * self.turn_value(h, others) for p, h in results)
+                return sum(p * self.turn_value(h, others, weighed=False) for p, h in results)
             g = results[0][1]
         return self.value(g)
 
