@@ -11,9 +11,10 @@ game after game; a shared win counts as a win.  The issue's goals are checked:
   4-player games against three ``normal``;
 - decisions take a median of at most 0.5 s and at most 2 s at worst.
 
-Matches on the other maps (3 and 5 players, and every other game's shipped maps) are shown
-without a goal.  Decision times are wall-clock seconds with the games spread over ``--jobs``
-processes (one per core is fair); processor seconds are shown too, as the machine may be busy.
+Matches on the other maps (3 and 5 players, every other game's shipped maps, and Warcraft on
+board sets drawn from each game's seed) are shown without a goal.  Decision times are
+wall-clock seconds with the games spread over ``--jobs`` processes (one per core is fair);
+processor seconds are shown too, as the machine may be busy.
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ class Match:
     name: str
     subject: str
     others: str
-    map_name: str
+    map_name: str | None  # None: the game's own for the count (Warcraft: a drawn board set)
     game: str
     goal: float | None = None  # the win rate the subject should reach
+    players: int = 0  # with no map
+
+    def seats(self) -> int:
+        return load_map(self.map_name).players if self.map_name else self.players
 
 
 def matches(maps: list[str]) -> list[Match]:
@@ -50,6 +55,9 @@ def matches(maps: list[str]) -> list[Match]:
             continue
         game = board.game
         out.append(Match(f"hard-vs-normal-{name}", "hard", "normal", name, game))
+    for players in (2, 3):
+        out.append(Match(f"hard-vs-normal-warcraft-{players}p", "hard", "normal", None,
+                         "warcraft", players=players))
     return out
 
 
@@ -65,7 +73,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(match: Match, games: int, jobs: int, first_seed: int) -> None:
-    players = load_map(match.map_name).players
+    players = match.seats()
     tables = []
     for i in range(games):
         levels = [match.others] * players
