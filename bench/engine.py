@@ -1,11 +1,13 @@
 """Engine throughput: random full games per second (legal-action enumeration included).
 
-    python bench/engine.py [--games N] [--repeat R] [--maps base-4p,underground-4p]
+    python bench/engine.py [--games N] [--repeat R] [--maps base-4p,warcraft-4p/teams]
     python bench/engine.py --compare REF     # this tree against git REF, in one run
 
-Prints, per map, the median over R runs of N games each, plus actions per second.  With
-``--compare`` the runs of this tree and of REF (checked out in a temporary worktree) alternate
-in separate processes, so both see the same machine load, and the ratio of medians is shown.
+A map is a shipped map, or a game's board sets for a player count (``warcraft-4p``: each game
+draws its own set from its seed), ``/teams`` adding the team game.  Prints, per map, the
+median over R runs of N games each, plus actions per second.  With ``--compare`` the runs of
+this tree and of REF (checked out in a temporary worktree) alternate in separate processes, so
+both see the same machine load, and the ratio of medians is shown.
 """
 
 from __future__ import annotations
@@ -24,30 +26,47 @@ NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
+COUNTS = {"4p": 0, "5p": 1, "2p": 2, "3p": 3}
+DRAWN = ("warcraft",)  # games whose maps are board sets drawn from the seed
+
+
 def default_maps() -> list[str]:
-    """The 4- and 5-player maps first (the figures the project watches), then the others,
-    of every game whose content is complete."""
+    """The 4- and 5-player maps first (the figures the project watches), then the others:
+    every shipped map, and each drawn game's sets with and without teams."""
     from smallworld_tui.engine.board import list_maps
 
-    order = {"4p": 0, "5p": 1, "2p": 2, "3p": 3}
-    shipped = [m for m in list_maps() if m.split("-")[-1] in order]
-    return sorted(shipped, key=lambda m: (order[m.split("-")[-1]], m))
+    shipped = [m for m in list_maps() if m.split("-")[-1] in COUNTS]
+    drawn = [f"{game}-{count}{teams}" for game in DRAWN for count in COUNTS
+             for teams in ("", "/teams")]
+    return sorted(shipped + drawn, key=lambda m: (COUNTS[m.split("/")[0].split("-")[-1]], m))
 
 
-def run(map_name: str, games: int, first_seed: int) -> tuple[float, int]:
-    """Seconds and actions for ``games`` random games on ``map_name``."""
-    from smallworld_tui.bots.random_play import play_random_game
+def target(name: str) -> tuple[str, str, int, dict[str, bool]]:
+    """(map name, game, players, options) of a bench map."""
     from smallworld_tui.engine.board import load_map
 
+    map_name, _, variant = name.partition("/")
+    options = {"teams": True} if variant == "teams" else {}
+    game, _, count = map_name.rpartition("-")
+    if game in DRAWN:
+        return map_name, game, int(count.rstrip("p")), options
     board = load_map(map_name)
-    names = NAMES[: board.players]
+    return map_name, getattr(board, "game", "base"), board.players, options
+
+
+def run(name: str, games: int, first_seed: int) -> tuple[float, int]:
+    """Seconds and actions for ``games`` random games on the bench map ``name``."""
+    from smallworld_tui.bots.random_play import play_random_game
+
+    map_name, game, players, options = target(name)
+    names = NAMES[:players]
     actions = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        if getattr(board, "game", "base") == "base":  # older trees know no other game
+        if game == "base" and not options:  # older trees know no other game
             _, record = play_random_game(names, map_name, seed)
         else:
-            _, record = play_random_game(names, map_name, seed, game=board.game)
+            _, record = play_random_game(names, map_name, seed, game=game, options=options)
         actions += len(record.actions)
     return time.perf_counter() - start, actions
 

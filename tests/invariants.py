@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.engine.conquest import too_few
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.factions import faction
 from smallworld_tui.engine.content.warcraft.markers import marker_mask
@@ -15,16 +16,17 @@ def check(g: GameState) -> None:
     """Raise AssertionError naming the first broken invariant."""
     rules = g.rules
     alive = [a for a in g.armies if a.alive]
-    # one race per region, regions and masks agree, every held region has a token (or a
-    # piece defending like one: the Warcraft Champion may hold a region alone)
+    # one race per region, regions and masks agree, every held region has as many tokens
+    # as the race keeps in a region (a piece defending like a token counting: the Warcraft
+    # Champion may hold a region alone, and no Tauren token stands alone)
     seen = 0
     for a in alive:
         assert not (a.mask & seen), f"army {a.id} shares a region"
         seen |= a.mask
         for r in bits(a.mask):
             assert g.region_army[r] == a.id, f"region {r} mask/army mismatch"
-            assert g.region_tokens[r] >= 1 or g.pieces.as_tokens(r), (
-                f"region {r} held with no token")
+            assert not too_few(g, a, r), (
+                f"region {r} held with {g.region_tokens[r]} tokens: too few")
         assert a.hand >= 0
         assert all(n >= 0 for n in a.reserve.values())
     for r, army in enumerate(g.region_army):
@@ -98,10 +100,21 @@ def check(g: GameState) -> None:
         assert g.region_army[r] < 0, f"a race holds region {r} with its marker face down"
     if g.game == "warcraft":
         _warcraft(g)
+    if g.game == "underground":
+        _stonehedge_tomb(g)
     # pieces that belong to an item are where the item's rules put them
     for piece, check_piece in PIECE_RULES.items():
         if piece in g.pieces.kinds:
             check_piece(g, g.pieces.mask(piece))
+
+
+def _stonehedge_tomb(g: GameState) -> None:
+    """A Tomb lent by the Stonehedge keeps the tokens of a declined race that holds it."""
+    stonehedge = "underground:stonehedge"
+    lent = g.item_data.get(stonehedge, {}).get("kept_for")
+    if lent is not None:
+        holder = g.holder(g.items[stonehedge])
+        assert holder is g.armies[lent] and holder.declined, "a Stonehedge Tomb mark left"
 
 
 def _keep(g: GameState, mask: int) -> None:

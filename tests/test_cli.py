@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.cli import main
+from smallworld_tui.engine.record import save_record
 
 EXAMPLE = Path(__file__).parents[1] / "docs" / "examples" / "two-turns.json"
 MAPS = Path(__file__).parents[1] / "maps"
@@ -194,3 +196,27 @@ def test_sim_counts_players_of_a_game_map_name() -> None:
                     "--json")
     assert code == 0, out
     assert len(json.loads(out.strip().splitlines()[-1])["wins"]) == 3
+
+
+def test_replay_json_shows_underground_items_neutrals_pieces_and_hands(tmp_path: Path) -> None:
+    g, record = play_random_game(["Amy", "Ben", "Cai"], "underground-3p", 5, game="underground")
+    path = tmp_path / "underground.json"
+    save_record(record, path)
+    code, out = run("replay", str(path), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "underground" and data["items"]
+    for item, region in g.items.items():
+        holder = g.holder(region)
+        assert data["items"][item] == {"region": region,
+                                       "holder": g.names[holder.seat] if holder else None}
+    assert data["face_down_items"] == len(g.hidden)
+    neutrals = [r for r in data["regions"] if r["race"] == "underground:monster"]
+    assert neutrals and all(r["owner"] is None and r["tokens"] == 2 for r in neutrals)
+    for region in data["regions"]:
+        assert region.get("pieces", {}) == dict(g.pieces.on(region["id"]))
+    for seat, player in enumerate(data["players"]):
+        armies = g.armies_of(seat)
+        assert [a["hand"] for a in [player["active"], *player["declined"]] if a] == [
+            a.hand for a in sorted(armies, key=lambda a: a.declined)]
+    assert [c["coins"] for c in data["combos"]] == [c.coins for c in g.combos]

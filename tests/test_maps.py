@@ -496,6 +496,18 @@ def test_underground_problems(old: str, new: str, where: tuple[str, int], messag
     assert (line_of(text, where[0]), where[1], message) in problems(text)
 
 
+def test_a_map_needing_more_pieces_than_the_box_holds_is_refused() -> None:
+    # the box holds 14 Monsters, two on each lair: seven lairs fit, the eighth does not
+    lairs = [f"L{i} {11 + i} mine lair" for i in range(6)]
+    text = CAVERNS.replace("Y6 Y6 F8 F8 R9 C9",
+                           "Y6 Y6 F8 F8 R9 C9\n" + " ".join(f"L{i}" for i in range(6)))
+    text += "\n".join(lairs) + "\n"
+    assert problems(text) == [(line_of(text, "L5 16"), 1,
+                               "too many regions with the symbol 'lair' for the underground "
+                               "game's 14 Monster pieces (2 on each)")]
+    assert parse_map(text.replace("L5 16 mine lair", "L5 16 mine")).symbol_mask("lair")
+
+
 def test_an_unknown_game_skips_the_terrain_checks() -> None:
     text = CAVERNS.replace("game = underground", "game = chess")
     assert [p[2] for p in problems(text)] == [

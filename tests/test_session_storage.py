@@ -3,11 +3,12 @@ on once it can be stored."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from smallworld_tui.engine import Action, IllegalAction, Record
+from smallworld_tui.engine import Action, IllegalAction, Record, legal_actions
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.game_session import StorageError
 
@@ -78,3 +79,23 @@ def test_a_save_file_that_cannot_be_written_refuses_the_move(tmp_path: Path) -> 
     with pytest.raises(StorageError):
         session.apply(Action("pick", 0))
     assert session.state.dumps() == before
+
+
+def test_a_game_on_a_custom_map_saved_by_play_loads_from_any_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    maps, saves, elsewhere = (tmp_path / d for d in ("maps", "saves", "elsewhere"))
+    for folder in (maps, saves, elsewhere):
+        folder.mkdir()
+    shipped = Path(__file__).parents[1] / "maps" / "underground-2p.map"
+    (maps / "mine.map").write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(maps)
+    session = GameSession.new(["Amy", "Ben"], "mine.map", 4, path=saves / "game.json",
+                              game="underground")
+    for _ in range(5):
+        session.apply(legal_actions(session.state)[0])
+    monkeypatch.chdir(elsewhere)
+    again = GameSession.load(saves / "game.json")
+    assert again.record.map == "../maps/mine.map" and again.record.game == "underground"
+    mine, loaded = (json.loads(one.state.dumps()) for one in (session, again))
+    assert loaded.pop("map") == str(maps / "mine.map") and mine.pop("map") == "mine.map"
+    assert loaded == mine

@@ -108,20 +108,16 @@ def _water_reason(g: GameState) -> Reason:
     return N_("{region} is water: no race may conquer it"), {}
 
 
-def defence(g: GameState, region: int, *, as_if_empty: bool = False) -> int:
-    """What ``region`` costs before any change: its terrain's base cost, the pieces on it
-    and, unless ``as_if_empty``, the tokens defending it."""
-    cost = g.base_cost[region] + g.pieces.defence[region]
-    return cost if as_if_empty else cost + g.region_tokens[region]
-
-
 class Costs:
-    """The conquest costs of one army now: ``defence`` plus the cost changes of the rules
-    and of the army's traits and items, less a pending die roll, never below the minimum;
-    then the army's conquest aid (Silver Hammers) pays all but one of those tokens."""
+    """The conquest costs of one army now, the one place a region's cost is composed: the
+    terrain's base cost, the pieces on the region and the tokens defending it, plus the cost
+    changes of the rules and of the army's traits and items, plus the travel cost to a
+    distant island, less a pending die roll, never below the minimum; then the army's
+    conquest aid (Silver Hammers, Beasts) pays all but the tokens a region of the race keeps
+    (one for most races)."""
 
-    __slots__ = ("aid", "army", "changes", "g", "minimum", "roll", "travel", "travel_cost",
-                 "unaided")
+    __slots__ = ("aid", "army", "changes", "g", "kept", "minimum", "roll", "travel",
+                 "travel_cost", "unaided")
 
     def __init__(self, g: GameState, army: Army) -> None:
         hooks = g.hooks(army)
@@ -137,6 +133,7 @@ class Costs:
         self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
+        self.kept = hooks.kept
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
         self.aid = aid
         self.unaided = unaided
@@ -149,20 +146,35 @@ class Costs:
         self.travel = travel
         self.travel_cost = g.rules.travel_cost
 
-    def of(self, region: int, *, as_if_empty: bool = False, as_if_adjacent: bool = False,
-           aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (from hand, unless not ``aided``;
-        ``as_if_adjacent``: no travel cost)."""
-        cost = defence(self.g, region, as_if_empty=as_if_empty) - self.roll
-        for mask, delta in self.changes:
-            if mask >> region & 1:
-                cost += delta
-        if self.travel >> region & 1 and not as_if_adjacent:
-            cost += self.travel_cost
-        if cost < self.minimum:
-            cost = self.minimum
-        if aided and self.aid and not self.unaided >> region & 1:
-            cost -= min(self.aid, cost - 1)
+    def each(self, regions: int, *, as_if_adjacent: bool = False,
+             aided: bool = True) -> list[tuple[int, int]]:
+        """(region, tokens needed to conquer it) for the regions of the mask ``regions``
+        (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
+        g = self.g
+        base, pieces = g.base_cost, g.pieces.defence
+        tokens = g.region_tokens
+        changes, minimum, roll = self.changes, self.minimum, self.roll
+        travel = 0 if as_if_adjacent else self.travel
+        travel_cost = self.travel_cost
+        out = []
+        for r in bits(regions):
+            cost = base[r] + pieces[r] + tokens[r] - roll
+            for mask, delta in changes:
+                if mask >> r & 1:
+                    cost += delta
+            if travel >> r & 1:
+                cost += travel_cost
+            out.append((r, cost if cost > minimum else minimum))
+        aid = self.aid if aided else 0
+        if aid:
+            unaided, kept = self.unaided, self.kept
+            out = [(r, cost - min(aid, cost - kept))
+                   if cost > kept and not unaided >> r & 1 else (r, cost) for r, cost in out]
+        return out
+
+    def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
+        """Tokens needed to conquer ``region`` (see ``each``)."""
+        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
         return cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -175,24 +187,8 @@ class Costs:
 
 
 def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop:
-    ``Costs.of`` inlined for the regions of ``reach_mask``)."""
-    costs = Costs(g, army)
-    base, tokens, pieces = g.base_cost, g.region_tokens, g.pieces.defence
-    changes, minimum, roll = costs.changes, costs.minimum, costs.roll
-    travel, travel_cost = costs.travel, costs.travel_cost
-    out = []
-    for r in bits(reach_mask(g, army)):
-        cost = base[r] + tokens[r] + pieces[r] - roll
-        for mask, delta in changes:
-            if mask >> r & 1:
-                cost += delta
-        if travel >> r & 1:
-            cost += travel_cost
-        out.append((r, cost if cost > minimum else minimum))
-    if costs.aid:
-        out = [(r, costs.of(r)) for r, _ in out]
-    return out
+    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop)."""
+    return Costs(g, army).each(reach_mask(g, army))
 
 
 class Ousted(NamedTuple):
@@ -210,17 +206,44 @@ class Ousted(NamedTuple):
     rules: tuple[tuple[Content, ...], ...] = ()
 
 
+def attack(g: GameState, attacker: Army, victim: Army, region: int) -> None:
+    """A rule of ``attacker`` is about to take ``region`` from ``victim`` or tokens out of it
+    (a conquest, a bomb, a token moved or discarded): unless both are the same player's, it
+    attacks ``victim``'s player (when ``victim`` is active, ``TurnState.attacked``) and the
+    victim's rules ask the price of an attack (``on_attacked``)."""
+    if victim.seat == attacker.seat:
+        return
+    if not victim.declined:
+        g.turn.attacked.add(victim.seat)
+    if "on_attacked" in g.rules.hooks_used:
+        for t in g.hooks(victim).attacked:
+            t.on_attacked(g, victim, region, attacker)
+
+
+def saved(g: GameState, victim: Army, region: int, lost: int) -> int:
+    """Of ``lost`` tokens ``victim`` is about to lose in ``region``, those its rules do not
+    keep in hand (``save_tokens``)."""
+    if "save_tokens" in g.rules.hooks_used:
+        for t in g.hooks(victim).saves:
+            lost = t.save_tokens(g, victim, region, lost) if lost else 0
+    return lost
+
+
 def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
-         losses: int | None = None) -> Ousted:
+         losses: int | None = None, conquest: bool = True) -> Ousted:
     """Clear ``region`` of its defenders for ``attacker``, leaving it empty.
 
-    Neutral defenders are all lost.  A race defending loses ``losses`` tokens if given
-    (Sorcery: all of them), else ``loss`` as its own rules change it (Elves), and takes the
-    rest back into hand, to be redeployed at the end of this turn; a declined race with no
-    region left retires (unless it conquers in decline and has tokens in hand).  The
-    region's pieces react to the change (most leave, some stay, some go back to the old
-    holder's reserve); the lost tokens count for the attacker
-    (``TurnState.lost``).  Call ``after_oust`` once the region has its new occupant.
+    Neutral defenders are all lost.  A race defending is attacked (``attack``), loses
+    ``losses`` tokens if given (Sorcery: all of them), else ``loss`` as its own rules change
+    it (none if a rule keeps every token, Elves; else ``loss_on_defeat``), less the tokens
+    its rules save (``save_tokens``), and takes the rest back into hand, to be redeployed at
+    the end of this turn; a declined race with no region left retires (unless it conquers in
+    decline and has tokens in hand).  The region's pieces react to the change (most leave,
+    some stay, some go back to the old holder's reserve); the lost tokens count for the
+    attacker (``TurnState.lost``).  Not a ``conquest`` (a race withdrawing from a region
+    another player's rule left it too few tokens in, ``withdraw``): the attack came first
+    and the region counts as no region taken (``TurnState.beaten``).  Call ``after_oust``
+    once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
@@ -235,19 +258,24 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
         g.neutral[region] = ""
     elif prev >= 0:
         defender = d = g.armies[prev]
-        if losses is None:
-            lost = min(loss, defending)
-            for t in g.rules_of(d):
-                lost = t.loss_on_defeat(g, d, region, lost)
-        else:
+        if conquest:
+            attack(g, attacker, d, region)
+        if losses is not None:
             lost = min(losses, defending)
+        else:
+            rules = g.rules_of(d)
+            keeps = any(t.keeps_tokens_when_defeated for t in rules)
+            lost = 0 if keeps else min(loss, defending)
+            for t in () if keeps else rules:
+                lost = t.loss_on_defeat(g, d, region, lost)
+        if lost and d.seat != attacker.seat:
+            lost = saved(g, d, region, lost)
         returned = defending - lost
         g.tray[d.race] += lost
         d.hand += returned
         d.mask &= ~bit
-        g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
-        if not d.declined and d.seat != attacker.seat:
-            g.turn.attacked.add(d.seat)
+        if conquest:
+            g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
         ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
                         tuple(g.armies_of(d.seat)))
     if ousted.lost:
@@ -284,7 +312,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     defenders are ousted (``oust``: ``losses`` if given, else 1 as the army's rules change
     it, ``loss_dealt``), then the rules react."""
     bit = 1 << region
-    defending = g.region_tokens[region]
+    defending = g.region_tokens[region] or g.pieces.as_tokens(region)  # the Champion alone
     loss = 1
     prev = g.region_army[region]
     if losses is None and prev >= 0:
@@ -319,6 +347,54 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     )
 
 
+def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
+    """A rule of ``attacker`` that is no conquest (Intimidating) discards ``tokens`` of the
+    defenders of ``region`` (race tokens or neutral defenders): a race's rules may keep some
+    in hand instead (``save_tokens``: they are redeployed at the end of the turn); the lost
+    tokens count for the attacker (``TurnState.lost``).  Call ``attack`` first and
+    ``withdraw`` after.  Returns the tokens lost."""
+    tokens = min(tokens, g.region_tokens[region])
+    g.region_tokens[region] -= tokens
+    holder = g.region_army[region]
+    if holder == NEUTRAL:
+        lost = tokens
+        g.tray[g.neutral[region]] += lost
+        if not g.region_tokens[region]:
+            g.region_army[region] = NOBODY
+            g.neutral[region] = ""
+    else:
+        victim = g.armies[holder]
+        lost = saved(g, victim, region, tokens) if victim.seat != attacker.seat else tokens
+        g.tray[victim.race] += lost
+        if tokens > lost:
+            victim.hand += tokens - lost
+            if holder not in g.turn.defenders:
+                g.turn.defenders.append(holder)
+    if lost:
+        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + lost
+    return lost
+
+
+def too_few(g: GameState, army: Army, region: int) -> bool:
+    """Whether ``army`` can no longer hold ``region``: nothing stands there, or its race
+    tokens, with the pieces standing as tokens (the Champion), are fewer than a region of
+    the race keeps (``tokens_kept``: the Tauren's 2).  A piece standing as a token may hold a
+    region alone."""
+    tokens = g.region_tokens[region]
+    standing = tokens + g.pieces.as_tokens(region)
+    return not standing or (tokens > 0 and standing < g.hooks(army).kept)
+
+
+def withdraw(g: GameState, attacker: Army, region: int) -> None:
+    """After a rule of ``attacker`` that is no conquest moved or discarded tokens of
+    ``region``: a race left too few there (``too_few``) takes the rest back into hand, to be
+    redeployed at the end of the turn, and the region is empty — lost to ``attacker``'s
+    rule, as after ``oust`` (no region taken for the faction bonus)."""
+    holder = g.holder(region)
+    if holder is not None and too_few(g, holder, region):
+        after_oust(g, attacker, region, oust(g, attacker, region, losses=0, conquest=False))
+
+
 def empty_region(g: GameState, army: Army, region: int) -> int:
     """``army`` leaves ``region``: its tokens go to the army's hand (returned), the region's
     pieces react as to any change of holder."""
@@ -333,14 +409,14 @@ def empty_region(g: GameState, army: Army, region: int) -> int:
 
 def retire(g: GameState, army: Army) -> None:
     """The race leaves the map for good: tokens to the tray, banner back to the market."""
-    for r in bits(army.mask):
+    regions, army.mask = army.mask, 0
+    for r in bits(regions):
         g.tray[army.race] += g.region_tokens[r]
         g.region_tokens[r] = 0
         g.region_army[r] = NOBODY
-        g.clear_pieces(r)
+        g.clear_pieces(r, army)
     g.tray[army.race] += army.hand
     army.hand = 0
-    army.mask = 0
     army.reserve.clear()
     army.alive = False
     if army.badge:

@@ -15,18 +15,19 @@ def go_into_decline(g: GameState, army: Army) -> None:
     """Put ``army`` into decline.
 
     Its rules react first (``on_decline``); pieces that do not survive a decline leave its
-    regions and its reserve; one token stays per region (or as many as the race keeps; Ghouls
-    keep all); the badge is discarded unless the power works in decline or keeps the race
-    outside the decline limit (Spirit), in which case no older declined race is removed
-    either.
+    regions and its reserve; one token stays per region (or as many as the race keeps; every
+    token stays if one of its rules says so — Ghouls, a Tomb lent by a place it holds); the
+    badge is discarded unless the power works in decline or keeps the race outside the
+    decline limit (Spirit), in which case no older declined race is removed either.
     """
-    for t in g.rules_of(army):
+    rules = g.rules_of(army)
+    for t in rules:
         t.on_decline(g, army)
     for kind in g.pieces.kinds.values():
         if not kind.survives_decline:
             g.pieces.remove_all(kind.id, army.mask)
             army.reserve.pop(kind.id, None)
-    if not any(t.keeps_tokens_on_decline for t in (army.race_trait, army.power_trait)):
+    if not any(t.keeps_tokens_on_decline for t in rules):
         kept = army.race_trait.tokens_kept()
         for r in bits(army.mask):
             spare = max(0, g.region_tokens[r] - kept)

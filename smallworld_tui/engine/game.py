@@ -237,7 +237,7 @@ def _decline(g: GameState, action: Action) -> None:
         g.region_tokens[r] = tokens
     for t in g.rules_of(army):
         t.on_unready(g, army)
-    redeploys = any(t.redeploys_on_decline for t in (army.race_trait, army.power_trait))
+    redeploys = any(t.redeploys_on_decline for t in g.rules_of(army))
     go_into_decline(g, army)
     if redeploys and army.alive and army.mask:
         _start_redeploy(g, army)

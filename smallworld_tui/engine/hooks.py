@@ -13,7 +13,8 @@ from smallworld_tui.engine.content.traits import Content
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
-          "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions")
+          "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
+          "on_attacked", "save_tokens")
 
 
 def _overrides(rule: Content, hook: str) -> bool:
@@ -23,9 +24,9 @@ def _overrides(rule: Content, hook: str) -> bool:
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
-    __slots__ = ("aid", "all", "blocker", "conquest", "costs", "dealt", "end", "enters_water",
-                 "entry", "kept", "minimum", "no_final_roll", "no_travel_cost", "offer",
-                 "reach", "redeploy", "shield", "turn", "unaided", "watch")
+    __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "end",
+                 "enters_water", "entry", "kept", "minimum", "no_final_roll", "no_travel_cost",
+                 "offer", "reach", "redeploy", "saves", "shield", "turn", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -44,6 +45,8 @@ class Hooks:
         self.blocker = by_hook["conquest_blocker"]
         self.watch = by_hook["on_any_conquest"]
         self.offer = by_hook["offered_actions"]
+        self.attacked = by_hook["on_attacked"]
+        self.saves = by_hook["save_tokens"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.no_travel_cost = any(r.no_travel_cost for r in rules)

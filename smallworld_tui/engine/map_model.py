@@ -52,6 +52,9 @@ class Legend:
     symbols: Mapping[str, frozenset[str]]
     mountains: frozenset[str]
     players: tuple[int, int]
+    #: what the set-up puts on the map from the box: (on "terrain" or "symbol", its id,
+    #: pieces per region, pieces in the box, the pieces' English name)
+    supply: tuple[tuple[str, str, int, int, str], ...] = ()
 
 
 @cache
@@ -72,6 +75,10 @@ def legend(game: str) -> Legend:
             or any(e.get("terrain") == MOUNTAIN for e in row.get("equivalent", []))
         ),
         players=(data["players"]["min"], data["players"]["max"]),
+        supply=tuple(
+            (*row["setup"].split(":", 1), int(row["per_region"]), int(row["count"]),
+             row["name_en"])
+            for row in data.get("pieces", {}).values() if "setup" in row),
     )
 
 

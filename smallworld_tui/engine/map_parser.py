@@ -286,6 +286,8 @@ class _Parser:
                 ids[row.id] = row
             if self.legend is not None:
                 self._check_terrain(terrain, symbols)
+        if self.legend is not None:
+            self._check_supply()
         count = len(self.rows)
         if "regions" in self.headers and not count:
             self.problem(self.headers["regions"], 1, "the map has no regions")
@@ -314,6 +316,22 @@ class _Parser:
                 self.at(symbol, f"symbol {symbol.text!r} cannot be on a {kind} region "
                                 f"({terrain.text}): it goes on {' or '.join(sorted(allowed))}")
             seen.add(symbol.text)
+
+    def _check_supply(self) -> None:
+        """The set-up must find enough pieces in the box (Monsters for the lairs, markers
+        for the Black Mountains…): the region that would need one too many is at fault."""
+        assert self.legend is not None
+        for on, name, per_region, count, piece in self.legend.supply:
+            placed = 0
+            for row in self.rows:
+                if not (row.terrain == name if on == "terrain" else name in row.symbols):
+                    continue
+                placed += per_region
+                if placed > count:
+                    self.at(row.code, f"too many regions with the {on} {name!r} for the "
+                                      f"{self.legend.game} game's {count} {piece} pieces "
+                                      f"({per_region} on each)")
+                    break
 
     # --- [grid] -------------------------------------------------------------------------
 

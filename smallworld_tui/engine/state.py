@@ -384,8 +384,9 @@ class GameState:
 
     def clear_pieces(self, region: int, old: Army | None = None) -> int:
         """The pieces of ``region`` react to its holder changing (or leaving): most leave the
-        map, some stay (mountains), some go back to the old holder's reserve.  Returns how
-        many went back to ``old``."""
+        map, some stay (mountains), some go back to the old holder's reserve; then the items
+        lying there learn that ``old`` left (``Item.on_holder_left``).  Returns how many
+        pieces went back to ``old``."""
         pieces = self.pieces
         back = 0
         for kind, _ in pieces.on(region):
@@ -396,6 +397,10 @@ class GameState:
             if rule == "return" and old is not None:
                 old.reserve[kind] = old.reserve.get(kind, 0) + n
                 back += n
+        if self.items and old is not None:
+            for qid, at in list(self.items.items()):
+                if at == region:
+                    ITEMS[qid].on_holder_left(self, old, region)
         return back
 
     def holder(self, region: int) -> Army | None:

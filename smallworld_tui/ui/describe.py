@@ -392,10 +392,13 @@ class Narrator:
 
 
 def score_label(label: str) -> str:
-    """A scoring line's label ("regions:elves", "power:alchemist") in words."""
+    """A scoring line's label ("regions:elves", "power:alchemist", "faction:warcraft:horde")
+    in words."""
     what, _sep, id_ = label.partition(":")
     if what == "regions":
         return _("{race} regions").format(race=race_name(id_))
+    if what == "faction":
+        return _("{faction} bonus").format(faction=display_name("faction", id_))
     if what in ("race", "power", "relic", "place", "artifact", "piece"):
         return display_name(what, id_)  # type: ignore[arg-type]
     return label

@@ -12,6 +12,7 @@ from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
+from smallworld_tui.i18n import set_language
 from smallworld_tui.ui.describe import Narrator, action_label, region_label
 
 BOARD = load_map("base-2p")
@@ -228,3 +229,14 @@ def test_coins_paid_to_the_bank_and_the_battleground_side() -> None:
         "Fight for the Horde this turn")
     toll = action_label(Action("aegis_toll", 7), NAMES, BOARD)
     assert toll == f"Pay the toll of Aegis of Aggramar to attack {region_label(BOARD, 7)}"
+
+
+def test_the_faction_bonus_line_names_the_faction() -> None:
+    scored = Event("scored", 0, {"coins": 3, "breakdown": [["regions:warcraft:orcs", 2],
+                                                          ["faction:warcraft:horde", 1]]})
+    assert "Horde bonus +1" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
+    set_language("ja")
+    try:
+        assert "ホード陣営ボーナス +1" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
+    finally:
+        set_language(None)

@@ -1,6 +1,6 @@
 """The 6 Righteous Relics and 9 Popular Places of Small World Underground: each item's rule,
 its edge cases and our rulings (underground.md §4.6, §7, §8, §11; docs/rulings.md,
-"Underground").
+"Small World Underground").
 
 Positions are built on the small test map (tests/maps/ug-test.map): 0 chasm with the volcano
 site, 1 mine+lair, 2/7/12 river (2 and 12 are its ends), 3 mushroom forest, 4 mudpool,
@@ -309,6 +309,19 @@ def test_orb_takes_the_token_from_hand_when_the_tray_is_empty():
     hand = drow.hand
     act(g, "orb", MOUNTAIN)
     assert drow.hand == hand - 1 and g.tray["underground:drow"] == 0
+    check(g)
+
+
+def test_orb_replaces_a_lone_token_standing_with_the_keep():
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=1)
+    reveal(g, ORB, MUDPOOL_W)
+    give(g, 1, "ogres", "wise", {MOUNTAIN: 1})
+    reveal(g, KEEP, MOUNTAIN)
+    begin_turn(g, 0)
+    assert targets(g, "orb") == {MOUNTAIN}  # the Keep defends, yet the token is alone
+    act(g, "orb", MOUNTAIN)
+    assert g.region_army[MOUNTAIN] == drow.id and g.items[q(KEEP)] == MOUNTAIN
     check(g)
 
 
@@ -1005,11 +1018,56 @@ def test_stonehedge_vanishing_acts_when_the_holder_declines():
     check(g)
 
 
-def test_stonehedge_tomb_does_not_keep_the_tokens_at_the_decline():
+def stonehedge_tomb() -> tuple[GameState, Army]:
+    """Seat 0's Ogres declined holding the Stonehedge (Tomb drawn) in the west mudpool,
+    keeping every token: 4 there, 3 on the black mountain, 1 on the crystal."""
+    g = ug()
+    ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 4, MOUNTAIN: 3, CRYSTAL: 1})
+    stonehedge_with(g, "tomb", MUDPOOL_W)
+    begin_turn(g, 0)
+    act(g, "decline")
+    assert g.phase == Phase.REDEPLOY and ogres.declined and ogres.hand == 3 + 2
+    act(g, "deploy", MUDPOOL_W, 3)
+    act(g, "deploy", MOUNTAIN, 2)
+    act(g, "end_redeploy")
+    assert g.tokens_on_board(ogres) == 8
+    return g, ogres
+
+
+def test_a_tomb_drawn_by_stonehedge_keeps_the_tokens_and_redeploys_once_more():
     g = ug()
     ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 3, MOUNTAIN: 2})
     stonehedge_with(g, "tomb", MUDPOOL_W)
     begin_turn(g, 0)
     act(g, "decline")
-    assert ogres.declined and g.tokens_on_board(ogres) == 2
+    assert g.phase == Phase.REDEPLOY and ogres.hand == 2 + 1
+    act(g, "deploy", MOUNTAIN, 3)
+    act(g, "end_redeploy")
+    assert ogres.declined and g.region_tokens[MOUNTAIN] == 4 and g.tokens_on_board(ogres) == 5
+    check(g)
+
+
+def test_losing_the_stonehedge_ends_its_tomb_one_token_per_region_stays():
+    g, ogres = stonehedge_tomb()
+    give(g, 1, "mummies", "wise", {FOREST_LAIR: 9})
+    begin_turn(g, 1)
+    tray = g.tray[q("ogres")]
+    events = act(g, "conquer", MUDPOOL_W)
+    assert g.items[q(STONEHEDGE)] == MUDPOOL_W and g.region_army[MUDPOOL_W] != ogres.id
+    assert g.region_tokens[MOUNTAIN] == g.region_tokens[CRYSTAL] == 1 and ogres.hand == 0
+    assert g.tray[q("ogres")] == tray + 8 - 2  # the conquered region's 4 and 2 more
+    (returned,) = of(events, "tokens_returned")
+    assert (returned["count"], returned["reason"]) == (3 + 2, q(STONEHEDGE))
+    to_end(g)
+    assert g.tokens_on_board(ogres) == 2
+    check(g)
+
+
+def test_the_stonehedge_tomb_stays_while_another_region_is_lost():
+    g, ogres = stonehedge_tomb()
+    give(g, 1, "mummies", "wise", {MINE_LAIR: 9})
+    begin_turn(g, 1)
+    act(g, "conquer", CRYSTAL)
+    assert g.region_tokens[MUDPOOL_W] == 4 and g.region_tokens[MOUNTAIN] == 3
+    assert g.item_data[q(STONEHEDGE)]["kept_for"] == ogres.id
     check(g)

@@ -1,6 +1,6 @@
 """The mixing rules (underground.md §9): Underground content on a surface map and base
 content on an Underground map, through the terrain and symbol equivalences; content whose
-rule means nothing on the map stays in the box (docs/rulings.md, "Underground")."""
+rule means nothing on the map stays in the box (docs/rulings.md, "Small World Underground")."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from scenario import (
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import IllegalAction, new_game
+from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.conquest import reach_mask
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.state import GameState
@@ -108,10 +109,15 @@ def test_seafaring_keeps_the_rivers_of_an_underground_map():
     check(g)
 
 
-@pytest.mark.parametrize(("game", "map_name"), [("underground", "base-2p"),
-                                                ("base", UG_TEST_MAP)])
-def test_mixed_random_games_keep_the_invariants(game, map_name):
-    play_random_game(NAMES[:2], map_name, 5, lambda g, _a: check(g), game=game)
+@pytest.mark.parametrize(("game", "map_name"), [
+    ("underground", "base-2p"), ("base", UG_TEST_MAP),
+    *[("base", f"underground-{n}p") for n in range(2, 6)]])
+@pytest.mark.parametrize("seed", range(2))
+def test_mixed_random_games_keep_the_invariants(game, map_name, seed):
+    players = load_map(map_name).players
+    g, record = play_random_game(NAMES[:players], map_name, seed, lambda g, _a: check(g),
+                                 game=game)
+    assert g.finished and record.replay().dumps() == g.dumps()
 
 
 def test_reborn_never_passes_a_sea_to_a_race_that_cannot_hold_it():

@@ -1,5 +1,5 @@
 """The 21 special powers of Small World Underground: each power, its edge cases and our
-rulings (underground.md §6, §11; docs/rulings.md, "Underground").
+rulings (underground.md §6, §11; docs/rulings.md, "Small World Underground").
 
 Positions are built on the small test map (see test_races.py for its regions).
 """
@@ -524,6 +524,18 @@ def test_vampire_bites_a_token_alone_with_a_black_mountain_or_armor():
     put(g, "mushroom_armor", CRYSTAL)
     begin_turn(g, 0)
     assert targets(g, "vampire") == {MOUNTAIN, CRYSTAL}
+    check(g)
+
+
+def test_vampire_bites_a_token_alone_with_the_keep():
+    g = ug()
+    vampire = give(g, 0, "ogres", "vampire", {MUDPOOL_W: 3})
+    give(g, 1, "shrooms", "stone", {MOUNTAIN: 1})
+    reveal(g, "underground:keep_on_the_motherland", MOUNTAIN)
+    begin_turn(g, 0)
+    assert targets(g, "vampire") == {MOUNTAIN}
+    act(g, "vampire", MOUNTAIN)
+    assert g.region_army[MOUNTAIN] == vampire.id
     check(g)
 
 

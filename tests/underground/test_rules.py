@@ -8,6 +8,7 @@ Positions are built on the small test map (see test_items.py for its regions).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from invariants import check
@@ -18,7 +19,7 @@ from smallworld_tui.data import entries
 from smallworld_tui.engine import IllegalAction, Record, view
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.underground.rules import LOST_TRIBE, MONSTER, apart
 from smallworld_tui.engine.state import GameState
 
@@ -255,3 +256,14 @@ def test_random_underground_games_keep_the_invariants(players, map_name, seed):
     assert replayed.dumps() == g.dumps()
     again = GameState.from_json(json.loads(g.dumps()))
     assert again.dumps() == g.dumps()
+
+
+def test_the_record_format_documents_every_underground_action() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
+    content = GAMES["underground"]
+    for qid in (*content.races, *content.powers, *content.items):
+        rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
+        for kind, params in rule.actions.items():
+            assert f"`{kind}`" in doc, f"{qid}: action {kind} not in docs/record-format.md"
+            for param in params:
+                assert f"`{param}`" in doc

@@ -6,16 +6,13 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, give
 
+from smallworld_tui.data import entries
 from smallworld_tui.engine import GameState
-from smallworld_tui.engine.content import ITEMS, instantiate
-from smallworld_tui.engine.content.traits import Place
 from smallworld_tui.engine.content.warcraft.factions import (
-    FactionRule,
     enemy,
     faction,
     regions_taken_from,
 )
-from smallworld_tui.engine.state import Army
 from warcraft.helpers import breakdown, play_out, wc_game
 
 
@@ -44,7 +41,7 @@ def test_rulebook_example_one_coin_per_enemy_race_however_many_regions() -> None
     give(g, 0, "blood_elves", "farming", hand=10)
     give(g, 1, "dwarves", "herbalist", {8: 1})
     give(g, 2, "humans", "mining", {9: 1, 10: 1})
-    assert conquer(g, 0, 8, 9, 10)["faction:horde"] == 2
+    assert conquer(g, 0, 8, 9, 10)["faction:warcraft:horde"] == 2
 
 
 def test_a_players_active_and_declined_races_are_two_races() -> None:
@@ -52,7 +49,7 @@ def test_a_players_active_and_declined_races_are_two_races() -> None:
     give(g, 0, "trolls", "farming", {8: 1}, hand=10)
     give(g, 1, "humans", "mining", {9: 1})
     give(g, 1, "dwarves", "herbalist", {10: 1}, declined=True)
-    assert conquer(g, 0, 9, 10)["faction:horde"] == 2
+    assert conquer(g, 0, 9, 10)["faction:warcraft:horde"] == 2
 
 
 def test_neutral_races_and_murlocs_give_no_bonus() -> None:
@@ -86,16 +83,16 @@ def test_ones_own_declined_enemy_race_counts() -> None:
     g = wc_game()
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 0, "humans", "mining", {9: 1}, declined=True)
-    assert conquer(g, 0, 9)["faction:horde"] == 1
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 1
 
 
 def test_the_bonus_counts_this_turn_only() -> None:
     g = wc_game()
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 1, "humans", "mining", {9: 1, 12: 1})
-    assert conquer(g, 0, 9)["faction:horde"] == 1
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 1
     lines = conquer(g, 0)
-    assert "faction:horde" not in lines
+    assert "faction:warcraft:horde" not in lines
 
 
 def test_the_bonus_is_the_data_tables_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,32 +100,22 @@ def test_the_bonus_is_the_data_tables_number(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(g.rules.table["rules"], "faction_bonus", 3)
     give(g, 0, "trolls", "farming", {8: 1}, hand=9)
     give(g, 1, "humans", "mining", {9: 1})
-    assert conquer(g, 0, 9)["faction:horde"] == 3
+    assert conquer(g, 0, 9)["faction:warcraft:horde"] == 3
 
 
-class Banner(Place, FactionRule):
-    """A test place: a Neutral holder fights for the Horde; up to twice per enemy race."""
-
-    id = "battleground"
-
-    def fights_for(self, g: GameState, army: Army, side: str) -> str:
-        return "horde" if side == "neutral" else side
-
-    def bonus_per_race(self, g: GameState, army: Army, most: int) -> int:
-        return 2
-
-
-def test_content_may_change_the_side_and_the_coins_per_enemy_race(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ITEMS, "warcraft:battleground", instantiate("warcraft", Banner))
+def test_content_may_change_the_side_and_the_coins_per_enemy_race() -> None:
+    """The Battleground: a Neutral holder fights for the Horde; twice per enemy race."""
     g = wc_game()
     give(g, 0, "ethereals", "farming", {8: 1}, hand=9)
     g.hidden.remove("warcraft:battleground")
-    g.items["warcraft:battleground"] = 8
+    g.move_item("warcraft:battleground", 8)
     give(g, 1, "humans", "mining", {9: 1, 10: 1})
     give(g, 2, "dwarves", "herbalist", {11: 1})
-    lines = conquer(g, 0, 9, 10, 11)
-    assert lines["faction:horde"] == 2 + 1
+    begin_turn(g, 0)
+    act(g, "side_with", list(entries("faction", "warcraft")).index("horde"))
+    for r in (9, 10, 11):
+        act(g, "conquer", r)
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2 + 1
 
 
 def test_regions_taken_from_a_faction_for_content_scoring_regions() -> None:

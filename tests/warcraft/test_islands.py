@@ -8,8 +8,6 @@ from scenario import act, begin_turn, give, targets
 
 from smallworld_tui.engine import GameState, IllegalAction, view
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import POWERS, instantiate
-from smallworld_tui.engine.content.traits import Power
 from warcraft.helpers import ENTRIES, ISLANDS, LAKE, MURLOCS, play_out, wc_game
 
 
@@ -75,10 +73,7 @@ def test_the_travel_cost_comes_from_the_data_table(monkeypatch: pytest.MonkeyPat
     assert Costs(g, trolls).of(8) == 4
 
 
-def test_a_rule_without_travel_cost_lands_anywhere_for_the_plain_price(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    sailor = type("Sailing", (Power,), {"id": "sailor", "no_travel_cost": True})
-    monkeypatch.setitem(POWERS, "warcraft:sailor", instantiate("warcraft", sailor))
+def test_a_rule_without_travel_cost_lands_anywhere_for_the_plain_price() -> None:
     g = wc_game()
     sailors = give(g, 0, "trolls", "sailor", {5: 3}, hand=5)
     assert Costs(g, sailors).of(8) == 2 and Costs(g, sailors).of(14) == 2

@@ -1,6 +1,6 @@
 """The 5 Artifacts and 7 Legendary Places of Small World of Warcraft: each item's rule, its
-edge cases and our rulings (warcraft.md §4, §8, §11; docs/rulings.md, "Warcraft: artifacts
-and legendary places").
+edge cases and our rulings (warcraft.md §4, §8, §11; docs/rulings.md, "Small World
+of Warcraft", "Artifacts and legendary places").
 
 Positions are built on the test islands (tests/maps/wc-test.map): island 0 is 0 farmland
 (entry), 1 hill, 2 forest (entry), 3 mountain, 4 swamp+magic (marker), 5 hill (entry), 6 the
@@ -25,8 +25,7 @@ from smallworld_tui.engine import Action, GameState, IllegalAction, apply, legal
 from smallworld_tui.engine import new_game as engine_new_game
 from smallworld_tui.engine.bitset import NEUTRAL
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import GAMES, ITEMS, RACES, instantiate
-from smallworld_tui.engine.content.traits import Race
+from smallworld_tui.engine.content import GAMES, ITEMS
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import Army
 from warcraft.helpers import breakdown, play_out, wc_game
@@ -217,7 +216,7 @@ def test_after_the_toll_no_power_or_item_helps_against_the_aegis_region() -> Non
     act(g, "frostmourne")
     assert cost(g, trolls, 13) == 4 and cost(g, trolls, 14) == 1
     assert 13 not in targets(g, "doomhammer") and 14 in targets(g, "doomhammer")
-    assert "no race, power, relic or place may help" in refused(g, "doomhammer", 13)
+    assert "no race, power or item may help" in refused(g, "doomhammer", 13)
     check(g)
 
 
@@ -297,6 +296,31 @@ def test_the_ashes_never_reach_water_nor_waive_a_waived_travel_cost() -> None:
     check(g)
 
 
+def test_with_option_paid_the_ashes_cost_the_travel_cost_for_a_region_not_bordered() -> None:
+    g = wc_game(ashes_travel_cost="paid")
+    trolls = give(g, 0, "trolls", "herbalist", {1: 1, 2: 1}, hand=8)
+    reveal(g, ASHES, 2)
+    begin_turn(g, 0)
+    assert cost(g, trolls, 13) == 3 and cost(g, trolls, 3) == 3  # ready or not
+    act(g, "ashes")
+    assert cost(g, trolls, 13) == 3 and cost(g, trolls, 15) == 3  # 2 + the travel cost
+    assert cost(g, trolls, 3) == 3  # bordered: Mountain, no travel cost
+    act(g, "conquer", 15)
+    assert trolls.hand == 5 and g.items[q(ASHES)] == 15
+    assert cost(g, trolls, 8) == 3  # used: the game's own travel cost only
+    check(g)
+
+
+def test_with_option_paid_a_rule_waiving_travel_still_waives_it_for_the_ashes() -> None:
+    g = wc_game(ashes_travel_cost="paid")
+    trolls = give(g, 0, "trolls", "sailor", {1: 1, 2: 1}, hand=8)
+    reveal(g, ASHES, 2)
+    begin_turn(g, 0)
+    act(g, "ashes")
+    assert cost(g, trolls, 15) == 2 and cost(g, trolls, 13) == 2
+    check(g)
+
+
 # --- Doomhammer ----------------------------------------------------------------------------------
 
 def test_the_doomhammer_takes_a_region_with_one_token_for_two_coins_to_the_bank() -> None:
@@ -368,10 +392,7 @@ def test_a_hammer_that_came_without_a_conquest_counts_at_its_holders_redeploymen
     check(g)
 
 
-def test_the_doomhammer_needs_the_coins_and_takes_as_few_tokens_as_the_race_may(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    tall = type("Tall", (Race,), {"id": "tauren", "min_cost": lambda self: 2})
-    monkeypatch.setitem(RACES, "warcraft:tauren", instantiate("warcraft", tall))
+def test_the_doomhammer_needs_the_coins_and_takes_as_few_tokens_as_the_race_may() -> None:
     g = wc_game()
     tauren = give(g, 0, "tauren", "herbalist", {10: 2}, hand=3)
     reveal(g, HAMMER, 10)
@@ -475,7 +496,7 @@ def test_the_battleground_pays_the_faction_bonus_twice_per_enemy_race() -> None:
     begin_turn(g, 0)
     for r in (9, 11, 8):
         act(g, "conquer", r)
-    assert breakdown(play_out(g), 0)["faction:horde"] == 2 + 1
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2 + 1
     check(g)
 
 
@@ -493,7 +514,7 @@ def test_a_neutral_race_on_the_battleground_sides_with_a_faction_for_the_turn() 
     assert "already sides with a faction" in refused(g, "side_with", sides.index("alliance"))
     act(g, "conquer", 9)
     act(g, "conquer", 11)
-    assert breakdown(play_out(g), 0)["faction:horde"] == 2
+    assert breakdown(play_out(g), 0)["faction:warcraft:horde"] == 2
     begin_turn(g, 0)
     assert targets(g, "side_with") and naga.mask >> 10 & 1
     lines = breakdown(play_out(g), 0)
@@ -512,7 +533,7 @@ def test_a_neutral_race_may_side_with_a_faction_while_redeploying() -> None:
     alliance = list(entries("faction", "warcraft")).index("alliance")
     assert alliance in targets(g, "side_with")
     act(g, "side_with", alliance)
-    assert breakdown(play_out(g), 0)["faction:alliance"] == 1
+    assert breakdown(play_out(g), 0)["faction:warcraft:alliance"] == 1
 
 
 def test_the_side_is_chosen_before_scoring() -> None:

@@ -1,5 +1,6 @@
 """The 20 special powers of Small World of Warcraft: each power's rule, its edge cases and our
-rulings (warcraft.md §7, §11; docs/rulings.md, "Warcraft: special powers").
+rulings (warcraft.md §7, §11; docs/rulings.md, "Small World of Warcraft",
+"Special powers").
 
 Positions are built on the test islands (tests/warcraft/helpers.py):
 island 0: 0 Farmland (entry, Murloc), 1 Hill, 2 Forest (entry), 3 Mountain, 4 Swamp (Magic,
@@ -23,8 +24,7 @@ from smallworld_tui.data import entries
 from smallworld_tui.engine import Action, Event, GameState, IllegalAction, Record, legal_actions
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import ITEMS, POWERS, instantiate
-from smallworld_tui.engine.content.traits import Place
+from smallworld_tui.engine.content import POWERS
 from smallworld_tui.engine.content.warcraft.powers import ALL, NOWHERE
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army
@@ -450,11 +450,7 @@ def test_a_beast_defends_and_pays_the_loss_of_its_region() -> None:
     check(g)
 
 
-def test_a_beast_is_spared_when_a_rule_spares_the_race_any_loss(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    chapel = type("Chapel", (Place,), {"id": "lights_hope_chapel",
-                                       "keeps_tokens_when_defeated": True})
-    monkeypatch.setitem(ITEMS, "warcraft:lights_hope_chapel", instantiate(GAME, chapel))
+def test_a_beast_is_spared_when_lights_hope_chapel_spares_the_race_any_loss() -> None:
     g, beasts, kobolds = beast_game()
     g.hidden.remove("warcraft:lights_hope_chapel")
     g.items["warcraft:lights_hope_chapel"] = 5
@@ -703,12 +699,7 @@ def test_intimidating_stops_at_the_final_conquest_and_spares_immune_regions() ->
     assert "before your final one" in refused(g, "intimidate", 3, 13)
 
 
-def test_water_is_out_of_intimidating_reach(monkeypatch: pytest.MonkeyPatch) -> None:
-    from smallworld_tui.engine.content import RACES
-    from smallworld_tui.engine.content.traits import Race
-
-    naga = type("Naga", (Race,), {"id": "naga", "enters_water": True})
-    monkeypatch.setitem(RACES, "warcraft:naga", instantiate(GAME, naga))
+def test_water_is_out_of_intimidating_reach() -> None:
     g = wc_game()
     give(g, 0, "ethereals", "intimidating", {3: 1}, hand=5)
     give(g, 1, "naga", "farming", {6: 2, 7: 1})

@@ -1,12 +1,12 @@
 """The 16 races of Small World of Warcraft: each racial rule, its edge cases and our rulings
-(warcraft.md §6, §11; docs/rulings.md, "Warcraft: races").
+(warcraft.md §6, §11; docs/rulings.md, "Small World of Warcraft", "Races").
 
 Positions are built on the test islands (tests/maps/wc-test.map): island 0 — 0 farmland
 (entry, Murloc), 1 hill, 2 forest (entry), 3 mountain, 4 swamp (magic, marker), 5 hill
 (entry), 6 lake, 7 farmland (great cavern, Murloc); island 1 — 8 forest (entry), 9 swamp
 (Murloc), 10 farmland (marker), 11 hill (entry), 12 mountain; island 2 — 13 farmland
-(entry), 14 forest (entry), 15 hill (marker), 16 swamp.  Powers, artifacts and places are
-the plain stand-ins of conftest.py unless their class exists.
+(entry), 14 forest (entry), 15 hill (marker), 16 swamp.  The powers paired with a race have
+no rule touching what a test looks at, unless the test is about that pairing.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from smallworld_tui.engine import GameState, IllegalAction, imagine, legal_actio
 from smallworld_tui.engine import apply as apply_action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask
-from smallworld_tui.engine.content import POWERS, RACES, instantiate
-from smallworld_tui.engine.content.traits import CostChange, Power, discount
+from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.races import ALL, ARTIFACTS
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
@@ -87,12 +86,8 @@ def set_coins(g: GameState, seat: int, coins: int) -> None:
 
 
 def discounted(monkeypatch: pytest.MonkeyPatch, tokens: int) -> str:
-    """A power taking ``tokens`` off every conquest, standing in for Blacksmith."""
-    def cost_changes(self: Power, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        return discount(g.map.all_mask, tokens)
-
-    cls = type("Cheap", (Power,), {"id": "blacksmith", "cost_changes": cost_changes})
-    monkeypatch.setitem(POWERS, "warcraft:blacksmith", instantiate("warcraft", cls))
+    """Blacksmith, taking ``tokens`` off every conquest."""
+    monkeypatch.setitem(POWERS["warcraft:blacksmith"].row, "discount", tokens)
     return "blacksmith"
 
 
@@ -465,7 +460,7 @@ def test_bombs_turn_up_at_the_start_of_the_next_goblin_turn() -> None:
     assert not g.pieces.mask(BOMB) and g.item_data[GOBLINS]["seen"] == [1, 1]
     assert humans.id in g.turn.defenders  # they redeploy at the end of the Goblins' turn
     events = play_out(g)
-    assert breakdown(events, 0)["faction:horde"] == 1  # the explosion was their conquest
+    assert breakdown(events, 0)["faction:warcraft:horde"] == 1  # the explosion was their conquest
     assert [(e.seat, e["count"]) for e in of(events, "deployed")][-1] == (1, 2)
     check(g)
 
@@ -739,7 +734,7 @@ def test_orcs_earn_a_coin_per_alliance_region_on_top_of_the_faction_bonus() -> N
     for r in (8, 10, 12):
         act(g, "conquer", r)
     lines = breakdown(play_out(g), 0)
-    assert lines["race:warcraft:orcs"] == 2 and lines["faction:horde"] == 1
+    assert lines["race:warcraft:orcs"] == 2 and lines["faction:warcraft:horde"] == 1
     check(g)
 
 

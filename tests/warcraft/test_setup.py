@@ -9,10 +9,7 @@ from scenario import NAMES, act, begin_turn, give, of
 from smallworld_tui.data import entries
 from smallworld_tui.engine import GameState, IllegalAction, new_game, observe, view
 from smallworld_tui.engine.bitset import NEUTRAL, bits
-from smallworld_tui.engine.content import ITEMS, instantiate
-from smallworld_tui.engine.content.traits import Artifact, Place
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
-from smallworld_tui.engine.state import Army
 from warcraft.helpers import MARKERS, MOUNTAINS, MURLOCS, WC_TEST_MAP, play_out, wc_game
 
 MURLOC = "warcraft:murloc"
@@ -59,66 +56,64 @@ def test_nobody_sees_which_markers_lie_face_down_or_in_the_box() -> None:
     assert not any(i in str(known) for i in ALL_MARKERS)
 
 
-def spy_on(monkeypatch: pytest.MonkeyPatch, item: str) -> list[tuple[int, int]]:
-    """Replace the rule of ``item`` by one recording (seat of the holder, region) when it is
-    turned face up."""
-    bare = item.partition(":")[2]
-    base = Artifact if bare in entries("artifact", "warcraft") else Place
-    seen: list[tuple[int, int]] = []
-
-    def on_revealed(self: object, g: GameState, army: Army | None, region: int) -> None:
-        seen.append((army.seat if army else -1, region))
-
-    cls = type("Spy", (base,), {"id": bare, "on_revealed": on_revealed})
-    monkeypatch.setitem(ITEMS, item, instantiate("warcraft", cls))
-    return seen
+def face_down(g: GameState, region: int, item: str) -> None:
+    """Make ``item`` the face-down marker of ``region`` (swapped with the box)."""
+    old = g.facedown[region]
+    if old != item:
+        g.hidden[g.hidden.index(item)] = old
+        g.facedown[region] = item
 
 
-def test_the_first_race_to_enter_a_marker_region_turns_the_marker_up(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def revealed(events: list) -> list[tuple[int, str, int]]:
+    return [(e.seat, e["item"], e["region"]) for e in of(events, "item_revealed")]
+
+
+def test_the_first_race_to_enter_a_marker_region_turns_the_marker_up() -> None:
     g = wc_game(markers=True)
-    item = g.facedown[4]
-    seen = spy_on(monkeypatch, item)
+    item = "warcraft:dark_portal"
+    face_down(g, 4, item)
     give(g, 1, "trolls", "farming", {1: 1}, hand=6)
     begin_turn(g, 1)
     events = act(g, "conquer", 4)
-    revealed = of(events, "item_revealed")
-    assert [(e.seat, e["item"], e["region"]) for e in revealed] == [(1, item, 4)]
-    assert seen == [(1, 4)] and g.items[item] == 4 and 4 not in g.facedown
+    assert revealed(events) == [(1, item, 4)]
+    assert g.items[item] == 4 and 4 not in g.facedown
     check(g)
     play_out(g)
     give(g, 2, "humans", "herbalist", {2: 1}, hand=6)
     begin_turn(g, 2)
     events = act(g, "conquer", 4)
-    assert not of(events, "item_revealed") and seen == [(1, 4)] and g.items[item] == 4
+    assert not revealed(events) and g.items[item] == 4
     check(g)
 
 
-def test_a_marker_under_a_murloc_waits_for_a_race(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_marker_under_a_murloc_waits_for_a_race() -> None:
     g = wc_game(markers=True)
+    item = "warcraft:frostmourne"
+    face_down(g, 10, item)
     g.place_neutral(MURLOC, 10, 1)  # as if the board showed a Murloc there
-    seen = spy_on(monkeypatch, g.facedown[10])
     give(g, 0, "trolls", "farming", {8: 1}, hand=6)
-    begin_turn(g, 0)
-    assert not seen
-    act(g, "conquer", 10)
-    assert seen == [(0, 10)] and 10 not in g.facedown
+    assert not revealed(begin_turn(g, 0)) and g.facedown[10] == item
+    events = act(g, "conquer", 10)
+    assert revealed(events) == [(0, item, 10)] and 10 not in g.facedown
     check(g)
 
 
-def test_content_moving_tokens_in_reveals_the_marker_too(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_content_moving_tokens_in_reveals_the_marker_too() -> None:
     g = wc_game(markers=True)
-    seen = spy_on(monkeypatch, g.facedown[15])
+    item = "warcraft:karazhan"
+    face_down(g, 15, item)
     reveal_marker(g, 15)
+    first = revealed(g.events)
+    g.events.clear()
     reveal_marker(g, 15)
-    assert seen == [(-1, 15)] and 15 not in g.facedown
+    assert first == [(-1, item, 15)] and not g.events and 15 not in g.facedown
+    assert g.items[item] == 15
 
 
 def test_game_options_defaults_and_allowed_values() -> None:
     g = wc_game()
     assert g.options == {"teams": False, "two_player_boards": "LM",
-                         "garrison_forts": "per_region"}
+                         "garrison_forts": "per_region", "ashes_travel_cost": "waived"}
     chosen = wc_game(teams=True, garrison_forts="one_per_turn").options
     assert chosen["teams"] is True and chosen["garrison_forts"] == "one_per_turn"
     with pytest.raises(IllegalAction, match="garrison_forts must be one of per_region, "

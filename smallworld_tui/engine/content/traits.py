@@ -115,8 +115,9 @@ class Content:
 
     def conquest_aid(self, g: GameState, army: Army) -> int:
         """Strength left this turn that pays for conquests besides the tokens in hand and
-        never defends a region (Silver Hammers).  It pays all but one token of a conquest,
-        never against a region no rule may help to take (``unaided_mask``)."""
+        never defends a region (Silver Hammers).  It pays all but the tokens a region of the
+        race keeps (``tokens_kept``, one for most races) of a conquest, never against a
+        region no rule may help to take (``unaided_mask``)."""
         return 0
 
     def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
@@ -165,8 +166,21 @@ class Content:
         return loss
 
     def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
-        """Tokens the army loses when ``region`` is taken from it (``loss`` by default)."""
-        return 0 if self.keeps_tokens_when_defeated else loss
+        """Tokens the army loses when ``region`` is taken from it (``loss`` by default): what
+        defends the region pays first (a Beast, a hostage).  Not asked when a rule of the army
+        keeps every token (``keeps_tokens_when_defeated``)."""
+        return loss
+
+    def save_tokens(self, g: GameState, army: Army, region: int, lost: int) -> int:
+        """Of ``lost`` tokens the army is about to lose in ``region`` to another player's rule
+        (a conquest once ``loss_on_defeat`` had its say, a bomb, a token discarded), how many
+        it still loses: the others go to its hand, to be redeployed (Draenei)."""
+        return lost
+
+    def on_attacked(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        """``attacker``, another player's army, is about to take ``region`` from the army or
+        tokens out of it (a conquest, a bomb, a token moved or discarded, a portal): the
+        price of an attack is paid here (Harmony)."""
 
     def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army,
                        victim: Army) -> None:
@@ -264,6 +278,10 @@ class Item(Content):
         """The rules this item lends to the army holding its region: itself, and any rule
         it carries (Stonehedge's power badge)."""
         return (self,)
+
+    def on_holder_left(self, g: GameState, army: Army, region: int) -> None:
+        """``army`` no longer holds ``region``, where this item lies: the region was taken
+        from it, it left the region, or the race left the map (a rule the item lent ends)."""
 
 
 class Relic(Item):

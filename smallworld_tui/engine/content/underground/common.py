@@ -47,16 +47,21 @@ def groups(g: GameState, mask: int) -> int:
 
 
 def why_unaided(g: GameState, army: Army, region: int) -> Reason | None:
-    """Why no rule may help ``army`` take ``region`` (Gnomes), if that is so."""
+    """Why no rule may help ``army`` take ``region`` (Gnomes, the Aegis of Aggramar), if that
+    is so."""
     bit = 1 << region
     if not g.unaided(army) & bit:
         return None
     for other in g.armies:
         if other.alive and other.seat != army.seat and other.mask & bit:
             for t in g.hooks(other).unaided:
-                if t.unaided_mask(g, other, army) & bit:
+                if not t.unaided_mask(g, other, army) & bit:
+                    continue
+                if t.kind in ("race", "power"):
                     return (N_("{region} is held by {race}: no race, power, relic or place "
                                "may help you take it"), {"region": region, "race": t.qid})
+                return (N_("{region} lies under {item}: no race, power or item may help you "
+                           "take it or touch it"), {"region": region, "item": t.qid})
     return None
 
 

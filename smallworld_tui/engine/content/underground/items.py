@@ -382,6 +382,36 @@ class Stonehedge(Place):
         badge = self.badge(g)
         return (self, POWERS[badge]) if badge else (self,)
 
+    def on_decline(self, g: GameState, army: Army) -> None:
+        """A power drawn here that keeps every token at the decline (Tomb) keeps them only
+        while the race holds the Stonehedge: remember whose they are."""
+        from smallworld_tui.engine.content import POWERS
+
+        badge = self.badge(g)
+        if badge and POWERS[badge].keeps_tokens_on_decline:
+            g.item_data[self.qid]["kept_for"] = army.id
+
+    def on_holder_left(self, g: GameState, army: Army, region: int) -> None:
+        """Losing the Stonehedge ends the power it lent: a declined race that kept its
+        tokens through it keeps one per region, the rest (in hand too) go to the tray."""
+        data = g.item_data.get(self.qid, {})
+        if data.get("kept_for") != army.id:
+            return
+        del data["kept_for"]
+        if not army.mask:  # its last region: the race leaves the map
+            return
+        kept = army.race_trait.tokens_kept()
+        surplus = army.hand
+        for r in bits(army.mask):
+            spare = max(0, g.region_tokens[r] - kept)
+            g.region_tokens[r] -= spare
+            surplus += spare
+        army.hand = 0
+        g.tray[army.race] += surplus
+        if surplus:
+            g.emit("tokens_returned", army.seat, race=army.race, count=surplus,
+                   reason=self.qid)
+
 
 class WickedestPentacle(Place):
     """Its holder sends the Balrog, once per turn, into a region next to it (next to the

@@ -157,7 +157,10 @@ class AegisOfAggramar(PlacedArtifact):
 
 class AshesOfAlar(ReadiedItem, Artifact):
     """Once per turn, ready the Ashes: the next conquest may take any region of any island
-    as if it were adjacent (so no travel cost), at its normal cost; the Ashes go there."""
+    as if it were adjacent (so no travel cost), at its normal cost; the Ashes go there.
+    Game option ``ashes_travel_cost`` = ``paid`` reads "normal cost" the other way: a region
+    the race does not border, and no other rule of its reaches, costs the travel cost more
+    (unless a rule of the race never pays it)."""
 
     id = "ashes_of_alar"
     actions = kinds(ashes=())
@@ -165,6 +168,20 @@ class AshesOfAlar(ReadiedItem, Artifact):
     def reach_mask(self, g: GameState, army: Army) -> int:
         # a region a rule reaches counts as adjacent: the core waives its travel cost
         return g.map.all_mask if self.ready(g) else 0
+
+    def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        hooks = g.hooks(army)
+        if (not self.ready(g) or g.options.get("ashes_travel_cost") != "paid"
+                or hooks.no_travel_cost):
+            return ()
+        near = army.mask
+        for r in bits(army.mask):
+            near |= g.map.neighbor_masks[r]
+        for t in hooks.reach:
+            if t is not self:
+                near |= t.reach_mask(g, army)
+        far = g.map.all_mask & ~near & ~g.unaided(army)
+        return ((far, g.rules.travel_cost),) if far else ()
 
 
 class Doomhammer(Artifact):
@@ -198,8 +215,10 @@ class Doomhammer(Artifact):
         self.seen(g, army.seat)  # it may have come without a conquest (a theft)
 
     def force(self, g: GameState, army: Army) -> int:
-        """The tokens the hammer's conquest takes: one, or the race's least."""
-        return g.hooks(army).minimum
+        """The tokens the hammer's conquest takes: one, or as many as the race conquers with
+        and keeps in a region at least (the Tauren's 2)."""
+        hooks = g.hooks(army)
+        return max(hooks.minimum, hooks.kept)
 
     def refusal(self, g: GameState, army: Army) -> Reason | None:
         reason = used(g, self) or conquest_refusal(g, army, self.force(g, army))
@@ -227,12 +246,10 @@ class Doomhammer(Artifact):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        reason = self.refusal(g, army) or not_a_region(g, r)
+        reason = self.refusal(g, army) or not_a_region(g, r) or why_unaided(g, army, r)
         if reason is not None:
             return reason
-        if not reach_mask(g, army) >> r & 1:
-            return why_unreachable(g, army, r)
-        return why_unaided(g, army, r)
+        return why_unreachable(g, army, r)
 
 
 class Frostmourne(ReadiedItem, Artifact):

@@ -15,12 +15,15 @@ from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import (
+    attack,
+    discard,
     empty_region,
     reach_mask,
-    retire,
     shielded,
     take_region,
+    too_few,
     why_unreachable,
+    withdraw,
 )
 from smallworld_tui.engine.content.traits import (
     Content,
@@ -69,9 +72,10 @@ def why_untouchable(g: GameState, army: Army, region: int) -> Reason | None:
     """Why no power of ``army`` may touch ``region`` (immunity, a shield, a rule keeping
     others' help out), if that is so."""
     bit = 1 << region
-    if g.immune_mask(army.seat) & bit or shielded(g, army, bit):
+    reason = why_unaided(g, army, region)
+    if reason is None and (g.immune_mask(army.seat) & bit or shielded(g, army, bit)):
         return why_unreachable(g, army, region)
-    return why_unaided(g, army, region)
+    return reason
 
 
 def untouchable(g: GameState, army: Army, mask: int) -> int:
@@ -267,11 +271,13 @@ class Champion(WarcraftPower):
         army.reserve.pop(CHAMPION, None)
         for r in bits(g.pieces.mask(CHAMPION)):
             g.pieces.remove(CHAMPION, r)
-            self._abandon_if_empty(g, army, r)
+            self._abandon_if_short(g, army, r)
 
-    def _abandon_if_empty(self, g: GameState, army: Army, region: int) -> None:
-        if army.mask >> region & 1 and not g.region_tokens[region] and not g.pieces.as_tokens(
-                region):
+    @staticmethod
+    def _abandon_if_short(g: GameState, army: Army, region: int) -> None:
+        """A region the Champion left with too few tokens (none; a lone Tauren) is left:
+        its tokens go to hand."""
+        if army.mask >> region & 1 and too_few(g, army, region):
             empty_region(g, army, region)
             g.emit("abandoned", army.seat, race=army.race, region=region)
 
@@ -290,7 +296,7 @@ class Champion(WarcraftPower):
     def on_decline(self, g: GameState, army: Army) -> None:
         for r in bits(g.pieces.mask(CHAMPION) & army.mask):
             g.pieces.remove(CHAMPION, r)
-            self._abandon_if_empty(g, army, r)
+            self._abandon_if_short(g, army, r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         bad = region_reason(g, action.target)
@@ -309,11 +315,11 @@ class Champion(WarcraftPower):
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
         r = action.target
-        if not reach_mask(g, army) >> r & 1:
-            return why_unreachable(g, army, r)
         unaided = why_unaided(g, army, r)
         if unaided is not None:
             return unaided
+        if not reach_mask(g, army) >> r & 1:
+            return why_unreachable(g, army, r)
         return N_("the Champion only takes a region next to your regions"), {}
 
 
@@ -350,8 +356,7 @@ class Beastmaster(WarcraftPower):
         self._place(g, army, region, used)
 
     def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
-        if (loss and g.pieces.count(BEAST, region)
-                and not any(r.keeps_tokens_when_defeated for r in g.rules_of(army))):
+        if loss and g.pieces.count(BEAST, region):
             g.pieces.remove(BEAST, region, 1)
             g.emit("piece_removed", army.seat, piece=BEAST, region=region)
             return loss - 1
@@ -517,8 +522,11 @@ class Intimidating(WarcraftPower):
     region next to the race's regions (not water, not an immune region) for another region
     of its own race chosen by the intimidating player, or is discarded if its race has no
     other region; a Murloc is always discarded.  A Wisp Wall or Fort there is removed
-    first, one per use.  A Beast goes before the race's tokens.  A region left with no token
-    is empty.  It is no conquest (no faction bonus), but it attacks an active race."""
+    first, one per use.  A Beast goes before the race's tokens.  It attacks the race (the
+    price of an attack is paid, ``attack``), and a discarded token is lost as to any rule
+    (``discard``: the Draenei may keep it, the Forsaken count it); a race left too few
+    tokens in the region (none, a lone Tauren) withdraws the rest to hand and the region is
+    empty (``withdraw``).  It is no conquest: no faction bonus."""
 
     id = "intimidating"
     actions = kinds(intimidate=("region", "to"))
@@ -552,25 +560,19 @@ class Intimidating(WarcraftPower):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r, to = action.target, action.count
         g.turn.extra[self.qid] = g.turn.extra.get(self.qid, 0) + 1
+        victim = g.holder(r)
+        if victim is not None:
+            attack(g, army, victim, r)
         wall = self._walls(g, r)
         if wall:
             g.pieces.remove(wall, r, 1)
             g.emit("piece_removed", army.seat, piece=wall, region=r)
             return
-        holder = g.region_army[r]
-        if holder == NEUTRAL:
-            kind = g.neutral[r]
+        if victim is None:
             g.emit("token_moved", army.seat, region=r, to=NOWHERE, defender_seat=NEUTRAL,
-                   defender_race=kind, defender_declined=False, piece="")
-            g.tray[kind] += 1
-            g.region_tokens[r] -= 1
-            if not g.region_tokens[r]:
-                g.region_army[r] = NOBODY
-                g.neutral[r] = ""
+                   defender_race=g.neutral[r], defender_declined=False, piece="")
+            discard(g, army, r)
             return
-        victim = g.armies[holder]
-        if not victim.declined:
-            g.turn.attacked.add(victim.seat)
         piece = BEAST if g.pieces.count(BEAST, r) else ""
         g.emit("token_moved", army.seat, region=r, to=to, defender_seat=victim.seat,
                defender_race=victim.race, defender_declined=victim.declined, piece=piece)
@@ -579,15 +581,12 @@ class Intimidating(WarcraftPower):
             if to != NOWHERE:
                 g.pieces.add(BEAST, to)
             return
-        g.region_tokens[r] -= 1
         if to != NOWHERE:
+            g.region_tokens[r] -= 1
             g.region_tokens[to] += 1
         else:
-            g.tray[victim.race] += 1
-        if not g.region_tokens[r] and not g.pieces.as_tokens(r):
-            empty_region(g, victim, r)
-            if victim.declined and not victim.mask and not victim.hand:
-                retire(g, victim)
+            discard(g, army, r)
+        withdraw(g, army, r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         used = why_no_use(g, self)
@@ -620,7 +619,7 @@ class PortalMage(WarcraftPower):
     leaves its region (Mountains and the pieces that stay when their region changes hands)
     and Legendary Places.  Any two Magic regions, not both empty, that no rule makes immune
     to the race's powers; a race entering a face-down marker's region this way turns it up.
-    It is no conquest."""
+    It is no conquest, but it attacks the other players' races it moves (``attack``)."""
 
     id = "portal_mage"
     actions = kinds(portal=("region", "to"))
@@ -638,7 +637,7 @@ class PortalMage(WarcraftPower):
 
         return (g.region_army[region] != NOBODY
                 or any(g.pieces.kinds[k].on_capture != "stay" for k, _ in g.pieces.on(region))
-                or any(r == region and ITEMS[i].movable for i, r in g.items.items()))
+                or any(r == region and ITEMS[i].kind == "artifact" for i, r in g.items.items()))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         gates = self._gates(g, army)
@@ -652,6 +651,10 @@ class PortalMage(WarcraftPower):
 
         a, b = action.target, action.count
         g.turn.extra[self.qid] = g.turn.extra.get(self.qid, 0) + 1
+        for region in (a, b):
+            victim = g.holder(region)
+            if victim is not None:
+                attack(g, army, victim, region)
         pair = 1 << a | 1 << b
         for holder in {g.region_army[a], g.region_army[b]}:
             if holder >= 0 and g.armies[holder].mask & pair != pair:
@@ -669,7 +672,7 @@ class PortalMage(WarcraftPower):
                     if n:
                         pieces.add(kind, region, n)
         for item, region in list(g.items.items()):
-            if region in (a, b) and ITEMS[item].movable:
+            if region in (a, b) and ITEMS[item].kind == "artifact":
                 g.move_item(item, a + b - region)
         g.emit("regions_swapped", army.seat, region=a, to=b)
         for region in (a, b):

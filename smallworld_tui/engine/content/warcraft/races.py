@@ -106,19 +106,20 @@ class BloodElves(Race):
 class Draenei(Race):
     """During each opponent's turn, the first Draenei token they would lose (to a conquest or
     any other rule) stays in hand and is redeployed; later losses that turn are discarded.
-    Applied by itself: keeping the token never hurts (ruling)."""
+    What defends a region pays its loss first (a Beast), and a rule keeping every token
+    (Light's Hope Chapel) spends nothing.  Applied by itself: keeping the token never hurts
+    (ruling)."""
 
     id = "draenei"
 
-    def loss_on_defeat(self, g: GameState, army: Army, region: int, loss: int) -> int:
+    def save_tokens(self, g: GameState, army: Army, region: int, lost: int) -> int:
         saved = int(g.turn.extra.get(self.qid, 0))
-        kept = min(loss, self.num("saved_per_turn") - saved)
-        if g.seat == army.seat or kept <= 0 or any(
-                t.keeps_tokens_when_defeated for t in g.rules_of(army)):
-            return loss
+        kept = min(lost, self.num("saved_per_turn") - saved)
+        if g.seat == army.seat or kept <= 0:
+            return lost
         g.turn.extra[self.qid] = saved + kept
         g.emit("token_saved", army.seat, race=army.race, region=region, count=kept)
-        return loss - kept
+        return lost - kept
 
 
 class Dwarves(Race):
@@ -315,7 +316,8 @@ class Goblins(Race):
     start of their next turn each bomb is turned up if an opponent still holds its region
     (declined since or not): an exploding bomb works as a conquest of theirs (the holder
     loses 1 token and takes the rest back) that leaves the region empty; a dud does nothing;
-    both leave the game.  A bomb whose region was emptied goes back on top of the pile
+    both leave the game.  A bomb whose region was emptied, or is now out of the Goblins'
+    reach (immune, under the Aegis, shielded by Harmony), goes back on top of the pile
     unseen.  Going into decline comes after that, so no bomb outlives the active Goblins."""
 
     id = "goblins"
@@ -364,7 +366,7 @@ class Goblins(Race):
         for region, exploding in placed:
             g.pieces.remove(BOMB, region)
             holder = g.holder(region)
-            if holder is None or holder.seat == army.seat:
+            if holder is None or holder.seat == army.seat or not open_to(g, army, 1 << region):
                 data["pile"].append(exploding)
                 g.emit("bomb_returned", army.seat, region=region)
                 continue
@@ -548,7 +550,8 @@ class Pandaren(Race):
     """At the end of each of their turns (after their conquests), every other player with an
     active race they did not attack this turn receives a Harmony token, as does every player
     who has not taken a race yet.  A Harmony holder pays the Pandaren 2 coins the first time
-    in a turn they take a Pandaren region (or a bomb of theirs blows one up); a holder with
+    in a turn they attack them: take a Pandaren region, blow one up with a bomb, or make a
+    Pandaren token leave its region by any rule (Intimidating, a portal); a holder with
     fewer coins may not attack them.  The Pandaren take every token back at the start of
     their turn."""
 
@@ -578,9 +581,8 @@ class Pandaren(Race):
             return army.mask
         return 0
 
-    def on_region_lost(self, g: GameState, army: Army, region: int, attacker: Army,
-                       victim: Army) -> None:
-        if victim is army and self._holds(g, army, attacker.seat):
+    def on_attacked(self, g: GameState, army: Army, region: int, attacker: Army) -> None:
+        if self._holds(g, army, attacker.seat):
             g.turn.extra[self.qid] = 1
             pay_coins(g, attacker.seat, army.seat, self.num("harmony_price"), self.qid)
 

@@ -93,7 +93,7 @@ class WarcraftRules(Ruleset):
     # --- scoring and teams -------------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
         side, coins = faction_bonus(g, seat)
-        return [[f"faction:{side}", coins]] if coins else []
+        return [[f"faction:{GAME}:{side}", coins]] if coins else []
 
     def roles(self, g: GameState) -> list[str]:
         return T.roles(g)
