@@ -9,12 +9,15 @@ import ipaddress
 import logging
 import signal
 from pathlib import Path
+from typing import Any
 
 import click
 
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError, load_map
+from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.i18n import _
+from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
 
 
@@ -54,6 +57,29 @@ def _players(players: int | None, map_name: str | None, names: list[str], bots: 
     return 2
 
 
+YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
+    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
+    engine checks it against the option's allowed values)."""
+    defaults = ruleset(game).default_options
+    options: dict[str, Any] = {}
+    for item in given:
+        name, equals, text = item.partition("=")
+        if not equals or name not in defaults:
+            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
+                                   .format(names=", ".join(defaults)))
+        default = defaults[name]
+        if isinstance(default, bool):
+            if text.lower() not in YES + NO:
+                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
+            options[name] = text.lower() in YES
+        else:
+            options[name] = text
+    return options
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
@@ -61,6 +87,10 @@ def _players(players: int | None, map_name: str | None, names: list[str], bots: 
               help="Open a table for this many players (with --map, --names, --seed).")
 @click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
 @click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
+@click.option("--game", type=click.Choice(list(RULESETS)),
+              help="Game of that table (default: base).")
+@click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
+              help="A game option of that table, e.g. teams=yes (repeatable).")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
 @click.option("--bots", metavar="LEVEL,...",
               help="Computer players in that table's last seats, e.g. hard,normal (levels: "
@@ -84,15 +114,16 @@ def _players(players: int | None, map_name: str | None, names: list[str], bots: 
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
-            seed: int | None, bots: str | None, fresh: bool, password: str | None,
-            new_password: bool, authorized_keys: Path | None, db: Path | None, workers: int,
+            game: str | None, option_items: tuple[str, ...], seed: int | None, bots: str | None,
+            fresh: bool, password: str | None, new_password: bool,
+            authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
     """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
     a lobby, open a table, take a seat, come back to it or watch.
 
-    With --players, --map, --names or --seed, one table is opened at once.  With --web, players
-    can also join from a browser at http://HOST:WEB_PORT.
+    With --players, --map, --names, --seed, --game or --option, one table is opened at once.
+    With --web, players can also join from a browser at http://HOST:WEB_PORT.
     """
     from smallworld_tui.ssh.files import (
         kept_password,
@@ -118,7 +149,9 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         _check_web(password, authorized_keys)
     seats = [n.strip() for n in names.split(",")] if names else []
     levels = [level.strip() for level in bots.split(",")] if bots else []
-    table_wanted = any(v is not None for v in (players, map_name, names, seed, bots))
+    table_wanted = any(v is not None for v in (players, map_name, names, seed, game, bots)) or \
+        bool(option_items)
+    options = _options(game or "base", option_items)
     count = _players(players, map_name, seats, len(levels))
 
     private_umask()
@@ -144,15 +177,15 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, names=seats, bots=levels)
+            settings = new_table(count, map_name, seed, options, seats, game or "base", levels)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
             raise click.ClickException(str(exc)) from None
         same = None if fresh else tables.unfinished_like(settings)
         table = same or tables.open(settings)
-        click.echo(_("Table {id}: {map}, {n} players{names}.").format(
-            id=table.id, map=settings.map, n=count,
+        click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
+            id=table.id, game=game_name(settings.game), map=settings.map, n=count,
             names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
     key = load_host_key(folder / "ssh_host_ed25519_key")
 

@@ -1,6 +1,7 @@
 """The door's limits: connections in total and per address, and failed logins.
 
-Every wrong password, key, web login or seat secret counts against the address it came from:
+Every wrong password, web login or seat secret counts against the address it came from (a
+key that does not open the door is only logged: an SSH agent offers every key it holds):
 each failure is logged with the address and answered only after a delay that doubles with the
 address's recent failures; past ``failures_per_address`` in ``window`` seconds the address is
 shut out until its failures age out.  One connection gets ``failures_per_connection`` tries,

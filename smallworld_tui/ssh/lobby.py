@@ -18,14 +18,22 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.board import list_maps
+from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
+from smallworld_tui.names import display_name, game_name
 from smallworld_tui.ssh.driver import SSHDriver, Terminal
-from smallworld_tui.ssh.lobby_dialogs import NewTableDialog, SecretAsked, SecretShown, TableMenu
+from smallworld_tui.ssh.lobby_dialogs import (
+    NewTableDialog,
+    SecretAsked,
+    SecretShown,
+    TableMenu,
+    map_choices,
+)
 from smallworld_tui.ssh.tables import SeatRefused, Table, new_table
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, joined
+from smallworld_tui.ui.game_options import chosen_options
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -44,16 +52,22 @@ TablesScreen, WaitingScreen { layout: vertical; }
 
 # --- words ------------------------------------------------------------------------------------
 
-def seat_list(table: Table) -> Text:
-    """The seats: names, "(Amy)" for a reserved free seat, "·" for a free one."""
+def seat_list(table: Table, teams: bool = False) -> Text:
+    """The seats: names, "(Amy)" for a reserved free seat, "·" for a free one; with
+    ``teams``, each seat's team in a team game."""
     parts = []
+    settings = table.settings
     for index, seat in enumerate(table.seats):
         if seat is not None:
-            parts.append(Text(seat.name))
-        elif table.settings.names:
-            parts.append(Text(f"({table.settings.names[index]})", style="dim"))
+            part = Text(seat.name)
+        elif settings.names:
+            part = Text(f"({settings.names[index]})", style="dim")
         else:
-            parts.append(Text("·", style="dim"))
+            part = Text("·", style="dim")
+        if teams and settings.teams:
+            part.append(" " + _("({team})").format(team=display_name(
+                "faction", settings.teams[index], game=settings.game)), style="italic")
+        parts.append(part)
     return Text(_(", ")).join(parts)
 
 
@@ -80,10 +94,15 @@ def table_state(table: Table) -> str:
 
 
 def table_title(table: Table) -> Text:
+    """A table's game, map and options, its seats (with their teams) and how it stands."""
+    settings = table.settings
     text = Text(_("Table {id} · {game} · {map}").format(
-        id=table.id, game=table.settings.game, map=table.settings.map), style="bold")
+        id=table.id, game=game_name(settings.game), map=settings.map), style="bold")
+    options = chosen_options(settings.game, settings.options)
+    if options:
+        text.append("\n" + _(", ").join(options))
     text.append("\n")
-    text.append_text(seat_list(table))
+    text.append_text(seat_list(table, teams=True))
     text.append("\n" + table_state(table))
     return text
 
@@ -127,7 +146,7 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         name = self.lobby.visitor.name
         for table in self.lobby.server.tables.listing():
             mine = table.seat_of(name)
-            grid.add_row(Text(str(table.id)), Text(table.settings.game),
+            grid.add_row(Text(str(table.id)), Text(game_name(table.settings.game)),
                          Text(table.settings.map), seat_list(table),
                          Text(table_state(table)),
                          Text(_("seat {n}").format(n=mine + 1) if mine is not None else ""),
@@ -351,11 +370,11 @@ class LobbyApp(App[None]):
     def open_table(self, chosen: object) -> None:
         if not isinstance(chosen, tuple):
             return
-        players, map_name, options, bots = chosen
-        if map_name not in list_maps():  # a shipped map, never a file named by a player
-            return
+        game, players, map_name, options, bots = chosen
+        if game not in RULESETS or map_name not in dict(map_choices(players, game)).values():
+            return  # a shipped map, never a file named by a player
         try:
-            settings = new_table(int(players), str(map_name), options=dict(options),
+            settings = new_table(players, map_name, options=dict(options), game=game,
                                  bots=[str(level) for level in bots])
             table = self.server.tables.open(settings)
         except IllegalAction as exc:

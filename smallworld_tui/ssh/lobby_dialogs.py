@@ -1,4 +1,5 @@
-"""The lobby's dialogs: what to do at a table, a new table's settings, a seat's secret."""
+"""The lobby's dialogs: what to do at a table, a new table's game and settings, a seat's
+secret."""
 
 from __future__ import annotations
 
@@ -10,14 +11,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from smallworld_tui.bots import LEVELS
+from smallworld_tui.engine.board import list_maps
+from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.i18n import N_, _
+from smallworld_tui.names import game_name
 from smallworld_tui.ssh.proofs import SECRET_GROUP_LENGTH, SECRET_GROUPS
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.screens.new_game import MAX_PLAYERS, maps_for
+from smallworld_tui.ui.game_options import option_choices, option_label, value_label
+from smallworld_tui.ui.screens.new_game import maps_for
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -65,26 +71,43 @@ class TableMenu(Dialog):
         self.dismiss(event.option.id)
 
 
-class NewTableDialog(Dialog):
-    """Players, map, option and computer players of a new table; returns ``(players, map,
-    options, bots)``, ``bots`` the levels of the computer players in the last seats."""
+def map_choices(players: int, game: str) -> list[tuple[str, str]]:
+    """The maps a new table of ``game`` for ``players`` may use, as (label, name)."""
+    shipped = set(list_maps(game))
+    return [(name if name in shipped else _("{map} (boards drawn at random)").format(map=name),
+             name) for name in maps_for(players, game)]
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="NewTableDialog")
+
+class NewTableDialog(Dialog):
+    """Game, players, map, options and computer players of a new table; returns ``(game,
+    players, map, options, bots)``, ``bots`` the levels of the computer players in the last
+    seats."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="NewTableDialog") + """
+    NewTableDialog #options { height: auto; }
+    NewTableDialog #options Label { width: 22; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = "base"
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(_("Open a new table (you take its first seat)"))
             with Horizontal():
+                yield Label(_("Game"))
+                yield Select([(game_name(game), game) for game in RULESETS], value=self.game,
+                             allow_blank=False, compact=True, id="game")
+            with Horizontal():
                 yield Label(_("Players"))
-                yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=3,
-                             allow_blank=False, compact=True, id="players")
+                yield Select(self._counts(), value=3, allow_blank=False, compact=True,
+                             id="players")
             with Horizontal():
                 yield Label(_("Map"))
-                maps = maps_for(3)
-                yield Select([(m, m) for m in maps], value=maps[0], allow_blank=False,
-                             compact=True, id="map")
-            yield Checkbox(_("Flying races may enter anywhere (game option)"), compact=True,
-                           id="flying")
+                maps = map_choices(3, self.game)
+                yield Select(maps, value=maps[0][1], allow_blank=False, compact=True, id="map")
+            yield Vertical(*self._option_fields(), id="options")
             with Horizontal():
                 yield Label(_("Bots"))
                 yield Select(self._bot_counts(3), value=0, allow_blank=False, compact=True,
@@ -94,31 +117,72 @@ class NewTableDialog(Dialog):
             yield Button(_("Open the table"), variant="primary", compact=True, id="open")
             yield Static(_("Esc cancels"), classes="hint")
 
+    def _option_fields(self) -> list[Widget]:
+        """A checkbox for each yes/no option of the game, a choice for each other one."""
+        fields: list[Widget] = []
+        for name, values in option_choices(self.game).items():
+            if isinstance(values[0], bool):
+                fields.append(Checkbox(option_label(name), values[0], compact=True,
+                                       id=f"option-{name}"))
+            else:
+                fields.append(Horizontal(
+                    Label(option_label(name)),
+                    Select([(value_label(v), v) for v in values], value=values[0],
+                           allow_blank=False, compact=True, id=f"option-{name}")))
+        return fields
+
+    def _counts(self) -> list[tuple[str, int]]:
+        rules = ruleset(self.game)
+        return [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)]
+
     @staticmethod
     def _bot_counts(players: int) -> list[tuple[str, int]]:
         """How many of the seats computer players may take: all but the opener's."""
         return [(_("none"), 0)] + [(str(n), n) for n in range(1, players)]
 
+    def _players(self) -> int:
+        players = self.query_one("#players", Select).value
+        assert isinstance(players, int)
+        return players
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.game:
+            return
+        self.game = event.value
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._option_fields())
+        players: Select[int] = self.query_one("#players", Select)
+        count = self._players()
+        players.set_options(self._counts())
+        counts = [n for _label, n in self._counts()]
+        players.value = count if count in counts else counts[0]
+        self._show_maps()
+
     @on(Select.Changed, "#players")
-    def _players(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int):
-            maps = maps_for(event.value)
-            select: Select[str] = self.query_one("#map", Select)
-            select.set_options([(m, m) for m in maps])
-            select.value = maps[0]
-            bots: Select[int] = self.query_one("#bots", Select)
-            bots.set_options(self._bot_counts(event.value))
-            bots.value = 0
+    def _show_maps(self) -> None:
+        maps = map_choices(self._players(), self.game)
+        select: Select[str] = self.query_one("#map", Select)
+        select.set_options(maps)
+        select.value = maps[0][1]
+        bots: Select[int] = self.query_one("#bots", Select)
+        count = bots.value
+        bots.set_options(self._bot_counts(self._players()))
+        bots.value = count if isinstance(count, int) and count < self._players() else 0
 
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
-        players = self.query_one("#players", Select).value
-        map_name = self.query_one("#map", Select).value
-        options = {"flying_enters_anywhere": self.query_one("#flying", Checkbox).value}
+        options = {}
+        for name in option_choices(self.game):
+            field = self.query_one(f"#option-{name}")
+            assert isinstance(field, Checkbox | Select)
+            options[name] = field.value
         count = self.query_one("#bots", Select).value
         level = self.query_one("#level", Select).value
         bots = [level] * count if isinstance(count, int) else []
-        self.dismiss((players, map_name, options, bots))
+        self.dismiss((self.game, self._players(), self.query_one("#map", Select).value,
+                      options, bots))
 
 
 class SecretShown(Dialog):

@@ -15,11 +15,13 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from smallworld_tui.bots import LEVELS
-from smallworld_tui.engine import IllegalAction, Record, new_game
+from smallworld_tui.engine import IllegalAction, Record, new_game, view
 from smallworld_tui.engine.games import ruleset
+from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh.names import same_name
 from smallworld_tui.ssh.store import Store, TableRow
@@ -66,6 +68,14 @@ class TableSettings:
                              seed=int(data["seed"]), options=dict(data.get("options", {})),
                              names=tuple(data.get("names", ())),
                              game=str(data.get("game", "base")), bots=bots)
+
+    @cached_property
+    def teams(self) -> list[str]:
+        """Each seat's team in a team game ("alliance"…), none otherwise."""
+        stand_ins = [f"seat {i + 1}" for i in range(self.players)]
+        game = view(new_game(stand_ins, self.map, self.seed, self.options, game=self.game),
+                     SPECTATOR)
+        return [game.team_of(seat) for seat in range(self.players)] if game.teams else []
 
     def record(self, names: list[str]) -> Record:
         """The record of this table's game played by ``names`` (in seat order)."""
@@ -214,10 +224,10 @@ class Tables:
     def unfinished_like(self, settings: TableSettings) -> Table | None:
         """An unfinished table set up like ``settings`` (seed aside), if there is one."""
         for table in self.listing():
-            same = (table.settings.players, table.settings.map, table.settings.names,
-                    table.settings.options, table.settings.game, table.settings.bots) == (
-                settings.players, settings.map, settings.names, settings.options,
-                settings.game, settings.bots)
+            mine = table.settings
+            same = (mine.game, mine.players, mine.map, mine.names, mine.options,
+                    mine.bots) == (settings.game, settings.players, settings.map,
+                                   settings.names, settings.options, settings.bots)
             if same and not table.finished and table.damaged is None:
                 return table
         return None

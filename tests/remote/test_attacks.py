@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from remote.client import ENTER, Player
 from remote.servers import PASSWORD, Host, two_player_table
-from remote.test_ssh import game, seated, until
+from remote.test_ssh import coins, game, seated, until
 from smallworld_tui.cli import main
 from smallworld_tui.engine import Action
 from smallworld_tui.ssh.driver import RESTORE
@@ -46,19 +46,27 @@ async def test_a_second_connection_under_a_players_name_cannot_take_the_seat(
     await ben.close()
 
 
-async def test_a_takeover_needs_the_secret_and_leaves_the_old_terminal_usable(
+async def test_a_seat_is_taken_back_with_its_secret_and_the_old_terminal_left_usable(
         host: Host) -> None:
     (amy, secret), (ben, _) = await seated(host, "Amy", "Ben")
     assert secret is not None
-    again = await Player.join(host.port, "Amy", PASSWORD)
+    amy.send("0")
+    await until(lambda: game(host).record.actions == [Action("pick", 0)], "Amy's pick")
+    again = await Player.join(host.port, "Amy", PASSWORD)  # her laptop, say
     await again.open_table()
     await again.choose("Play your seat")
     await again.wait_for("Type the secret")
-    again.send(secret + ENTER)
-    await again.wait_for("Round 1", "5¢")
-    await amy.ended()
+    again.send(secret.upper().replace("-", " ") + ENTER)  # typed loosely: still hers
+    screen = await again.wait_for("Round 1", "in hand")
+    assert coins(screen, "Amy") == "5"
+    await amy.ended()  # the old connection is closed, its terminal restored, and told why
     tail = bytes(amy.raw[-400:])
     assert RESTORE.encode() in tail and b"taken over by a new connection" in tail
+    again.send("L")  # to the lobby and back: no secret asked again in this connection
+    await again.wait_for("in the lobby", "seat 1")
+    await again.open_table()
+    await again.choose("Play your seat")
+    await again.wait_for("Round 1", "in hand")
     await again.close()
     await ben.close()
 
@@ -229,7 +237,8 @@ async def test_connections_are_capped_per_address_with_a_clear_reason(tmp_path: 
         with pytest.raises(asyncssh.DisconnectError, match="too many connections from your"):
             await Player.join(host.port, "Cai", PASSWORD)
         await one.close()
-        await asyncio.sleep(0.2)
+        await until(lambda: host.server.guard.connections.get("127.0.0.1", 0) < 2,
+                    "Amy's connection counted out")
         three = await Player.join(host.port, "Cai", PASSWORD)
         await three.wait_for("in the lobby", "There is no table yet")
         host.server.tables.open(two_player_table())

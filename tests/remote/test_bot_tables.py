@@ -128,7 +128,7 @@ async def test_a_player_opens_a_table_with_bots_in_the_lobby_and_they_play(host:
     amy.send("n")
     await amy.wait_for("Open a new table", "Bots")
     await asyncio.sleep(0.3)  # the dialog takes the focus
-    for keys in ("\t\t\t", ENTER, DOWN * 2, ENTER):  # players (3), map, option; two bots
+    for keys in ("\t" * 4, ENTER, DOWN * 2, ENTER):  # players (3), map, option; two bots
         amy.send(keys)
         await asyncio.sleep(0.2)
     await until(lambda: re.search(r"Bots\s+2\b", amy.text()), "two bots chosen")

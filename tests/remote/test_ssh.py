@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncssh
 
-from remote.client import ENTER, ESCAPE, Player
+from remote.client import DOWN, ENTER, ESCAPE, Player
 from remote.servers import PASSWORD, Host, two_player_table
 from smallworld_tui.engine import Action
 from smallworld_tui.names import display_name
@@ -48,7 +48,8 @@ def game(host: Host, table: int = 1) -> GameSession:
     return host.hosting.hosts.local.sessions[table]
 
 
-async def test_seated_players_see_their_own_coins_and_a_watcher_none(host: Host) -> None:
+async def test_each_sees_their_own_coins_only_the_actor_acts_and_a_watcher_never(
+        host: Host) -> None:
     (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
     cai = await Player.join(host.port, "Cai", PASSWORD)
     await cai.open_table()
@@ -58,50 +59,19 @@ async def test_seated_players_see_their_own_coins_and_a_watcher_none(host: Host)
     assert coins(amy.text(), "Amy") == "5" and coins(amy.text(), "Ben") == "?"
     assert coins(ben.text(), "Ben") == "5" and coins(ben.text(), "Amy") == "?"
     assert "watching" not in amy.text()
-    for key in ("0", "e", "u", "\x1a", "p", ENTER):  # a watcher's keys change nothing
-        cai.send(key)
-    await asyncio.sleep(0.5)
-    assert game(host).record.actions == []
-    for p in (amy, ben, cai):
-        await p.close()
-
-
-async def test_moves_show_on_every_screen_and_only_the_actor_acts(host: Host) -> None:
-    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
     session = game(host)
-    ben.send("0")  # not Ben's turn: nothing happens
+    for key in ("0", "e", "u", "\x1a", "p", ENTER):  # a watcher's keys change nothing,
+        cai.send(key)
+    ben.send("0")  # nor do those of a player whose turn it is not
     await asyncio.sleep(0.5)
     assert session.record.actions == []
     race = session.view(0).combos[0].race
-    amy.send("0")  # Amy picks the top combo
-    await until(lambda: session.record.actions, "Amy's pick")
-    assert session.record.actions == [Action("pick", 0)]
+    amy.send("0")  # Amy picks the top combo, and everyone sees it
+    await until(lambda: session.record.actions == [Action("pick", 0)], "Amy's pick")
     await ben.wait_for(display_name("race", race))
-    await amy.close()
-    await ben.close()
-
-
-async def test_a_dropped_player_takes_the_seat_back_with_its_secret(host: Host) -> None:
-    (amy, secret), (ben, _) = await seated(host, "Amy", "Ben")
-    assert secret is not None
-    amy.send("0")
-    await until(lambda: game(host).record.actions, "Amy's pick")
-    await amy.close()  # the connection drops mid-turn
-    again = await Player.join(host.port, "Amy", PASSWORD)
-    await again.open_table()
-    await again.choose("Play your seat")
-    await again.wait_for("Type the secret")
-    again.send(secret.upper().replace("-", " ") + ENTER)  # typed loosely: still hers
-    screen = await again.wait_for("Round 1", "Amy")
-    assert coins(screen, "Amy") != "?"
-    assert host.server.tables.by_id[1].names() == ["Amy", "Ben"]
-    again.send("L")  # to the lobby and back, no secret asked again in this connection
-    await again.wait_for("in the lobby", "seat 1")
-    await again.open_table()
-    await again.choose("Play your seat")
-    await again.wait_for("Round 1", "Amy")
-    await again.close()
-    await ben.close()
+    await cai.wait_for(display_name("race", race))
+    for p in (amy, ben, cai):
+        await p.close()
 
 
 async def test_a_restart_restores_every_table(host: Host) -> None:
@@ -130,7 +100,7 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
     amy.send("n")
     await amy.wait_for("Open a new table")
-    amy.send("\t\t\t\t\t" + ENTER)  # players (3), map, option, bots, level: open
+    amy.send("\t" * 6 + ENTER)  # game (base), players (3), map, option, bots, level: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("You have seat 1", "waiting for 2 more")
@@ -142,6 +112,54 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_gone("base-3p")  # nobody sits there any more: the table closes
     await amy.close()
     await ben.close()
+
+
+async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only(
+        host: Host) -> None:
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    amy.send("n")
+    await amy.wait_for("Open a new table", "Flying races may enter anywhere")
+
+
+    async def pick(listed: str, *then: str) -> str:  # the focused field's next choice
+        amy.send(ENTER)
+        await amy.wait_for(listed)
+        await asyncio.sleep(0.3)  # the list has the focus
+        amy.send(DOWN + ENTER)
+        return await amy.wait_for(*then)
+
+    await pick("Small World of Warcraft",  # Underground: its maps and option
+               "underground-3p", "Fisher counts pairs along one river")
+    screen = await pick("Small World of Warcraft", "warcraft-3p (boards drawn at random)",
+                        "Teams (Battle for Azeroth)")
+    assert "Fisher" not in screen
+    amy.send("\t")
+    await pick("5", "warcraft-4p (boards drawn at random)")  # 4 players
+    amy.send("\t\t ")  # teams: yes
+    amy.send("\t" * 6 + ENTER)  # boards for 2, garrison forts, the Ashes, bots, level: open
+    await amy.wait_for("This seat is yours")
+    amy.send(ENTER)
+    await amy.wait_for("Small World of Warcraft", "Teams (Battle for Azeroth): yes",
+                       "Amy (Alliance), · (Horde), · (Alliance), · (Horde)")
+    settings = host.server.tables.by_id[2].settings
+    assert (settings.game, settings.players, settings.options["teams"]) == ("warcraft", 4, True)
+    players = [amy]
+    for name in ("Ben", "Cai", "Dee"):
+        player = await Player.join(host.port, name, PASSWORD)
+        await player.take_seat(row=1)
+        players.append(player)
+    screens = [await p.wait_for("Round 1", "Alliance", "Horde") for p in players]
+    eve = await Player.join(host.port, "Eve", PASSWORD)
+    await eve.open_table(row=1)
+    await eve.choose("Watch")
+    watched = await eve.wait_for("Round 1", "you are watching")
+    names = ("Amy", "Ben", "Cai", "Dee")
+    for seat, screen in enumerate(screens):  # Amy and Cai are partners, Ben and Dee
+        seen = [coins(screen, name) != "?" for name in names]
+        assert seen == [s % 2 == seat % 2 for s in range(4)], (names[seat], screen)
+    assert [coins(watched, name) for name in names] == ["?"] * 4
+    for p in (*players, eve):
+        await p.close()
 
 
 async def test_reserved_seats_go_to_their_names_and_the_table_starts(host: Host) -> None:
@@ -176,14 +194,8 @@ async def test_random_bytes_and_wild_resizes_do_not_end_a_session(host: Host) ->
     assert host.hosting.hosts.local.visits == 2  # both game screens still run
     assert "in the lobby" not in amy.text() and len(host.server.visitors) == 2
     game(host).record.replay()  # whatever the noise did was legal
-    await amy.close()
-    await ben.close()
-
-
-async def test_a_tiny_terminal_is_asked_to_grow_in_words_that_fit(host: Host) -> None:
-    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
-    amy.process.change_terminal_size(20, 5)
-    amy.screen.resize(5, 20)
+    amy.process.change_terminal_size(20, 5)  # a tiny terminal is asked to grow, in words
+    amy.screen.resize(5, 20)                 # that fit
     text = await amy.wait_for("80×24")
     assert "Please enlarge" in text and "20×5" in text, text
     await amy.close()
@@ -197,22 +209,8 @@ async def test_a_client_without_a_terminal_is_told_why(host: Host) -> None:
     assert "interactive terminal" in str(result.stdout)
 
 
-async def test_two_tables_play_at_once(host: Host) -> None:
-    host.server.tables.open(two_player_table())
-    (amy, _), (ben, _) = await seated(host, "Amy", "Ben")
-    cai = await Player.join(host.port, "Cai", PASSWORD)
-    await cai.take_seat(row=1)
-    dee = await Player.join(host.port, "Dee", PASSWORD)
-    await dee.take_seat(row=1)
-    await dee.wait_for("Round 1", "Cai", "Dee")
-    cai.send("1")
-    await until(lambda: game(host, 2).record.actions, "Cai's pick")
-    assert game(host, 1).record.actions == []
-    for p in (amy, ben, cai, dee):
-        await p.close()
-
-
-async def test_tables_run_the_same_in_worker_processes(tmp_path: Path) -> None:
+async def test_tables_play_at_once_in_workers_and_a_worker_that_dies_loses_nothing(
+        tmp_path: Path) -> None:
     host = Host(tmp_path, workers=2)
     await host.start(two_player_table(), two_player_table())
     try:
@@ -229,37 +227,19 @@ async def test_tables_run_the_same_in_worker_processes(tmp_path: Path) -> None:
         await dee.wait_for("Round 1", "Cai", "Dee")
         cai.send("1")
         await until(lambda: host.store.actions(2) == [Action("pick", 1)], "Cai's pick")
-        lobby = await Player.join(host.port, "Eve", PASSWORD)
-        await lobby.wait_for("Amy, Ben", "Cai, Dee", "Amy to play", "Cai to play")
-        for p in (*players, lobby):
-            await p.close()
-    finally:
-        await host.stop()
-        host.store.close()
-
-
-async def test_a_worker_that_dies_is_started_again_and_loses_nothing(tmp_path: Path) -> None:
-    host = Host(tmp_path, workers=1)
-    await host.start(two_player_table())
-    try:
-        amy = await Player.join(host.port, "Amy", PASSWORD)
-        await amy.take_seat()
-        ben = await Player.join(host.port, "Ben", PASSWORD)
-        await ben.take_seat()
-        await amy.wait_for("Round 1", "5¢")
-        amy.send("0")
-        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick")
         assert host.hosting is not None
-        worker = host.hosting.hosts.processes[0]
+        hosts = host.hosting.hosts
+        index = 1 % hosts.workers  # table 1's worker
+        worker = hosts.processes[index]
         worker.kill()
         await amy.wait_for("in the lobby", "could not be shown")  # back in the lobby, told
-        await until(lambda: host.hosting is not None
-                    and host.hosting.hosts.processes[0] is not worker, "a new worker")
+        await until(lambda: hosts.processes[index] is not worker, "a new worker")
         await amy.open_table()
         await amy.choose("Play your seat")  # proved in this connection: no secret asked
         await amy.wait_for("Round 1", "Amy", "in hand")  # her pick is still there
-        await amy.close()
-        await ben.close()
+        assert "could not be shown" not in cai.text()  # the other worker's table played on
+        for p in players:
+            await p.close()
     finally:
         await host.stop()
         host.store.close()

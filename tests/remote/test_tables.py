@@ -1,16 +1,21 @@
-"""The tables of a server: setting one up, seating, and how the lobby words them."""
+"""The tables of a server: setting one up (of every game), seating, and how the lobby words
+them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from smallworld_tui.cli import main
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.ssh.lobby import table_state
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.tables import MAX_WAITING_TABLES, SeatRefused, Tables, new_table
+from smallworld_tui.ui.game_options import chosen_options, option_choices, option_label, value_label
 
 
 @pytest.fixture
@@ -29,6 +34,35 @@ def test_new_tables_are_checked_by_the_engine() -> None:
         new_table(2, options={"nonsense": True})
     with pytest.raises(MapError):
         new_table(2, "/etc/passwd")
+
+
+def test_tables_of_every_game_restore_with_their_game_and_teams(tables: Tables) -> None:
+    underground = tables.open(new_table(3, game="underground"))
+    drawn = new_table(4, game="warcraft", options={"teams": True})
+    assert drawn.map == "warcraft-4p"  # a board set drawn from the table's seed
+    assert drawn.teams == ["alliance", "horde", "alliance", "horde"]
+    warcraft = tables.open(drawn)
+    assert underground.settings.teams == [] and underground.settings.map == "underground-3p"
+    with pytest.raises(IllegalAction):  # a value the data table does not allow
+        new_table(2, game="warcraft", options={"garrison_forts": "anywhere"})
+    restored = Tables(tables.store)
+    restored.restore()
+    assert restored.by_id[warcraft.id].settings == warcraft.settings
+    assert restored.by_id[underground.id].settings.game == "underground"
+    base = new_table(4, seed=drawn.seed)
+    assert tables.unfinished_like(base) is None  # same count, another game: not "the same"
+    assert tables.unfinished_like(new_table(4, game="warcraft", options={"teams": True})) \
+        is warcraft
+
+
+def test_every_option_of_every_game_has_words_and_a_changed_one_is_named() -> None:
+    for game in RULESETS:
+        for name, values in option_choices(game).items():
+            assert option_label(name) and all(value_label(v) for v in values)
+    assert chosen_options("warcraft", ruleset("warcraft").options({})) == []
+    assert chosen_options("warcraft", ruleset("warcraft").options(
+        {"teams": True, "garrison_forts": "one_per_turn"})) == [
+        "Teams (Battle for Azeroth): yes", "Garrison forts: one per turn"]
 
 
 def test_seats_go_first_come_and_the_last_one_starts_the_game(tables: Tables) -> None:
@@ -93,3 +127,26 @@ def test_a_table_whose_settings_cannot_be_read_is_marked_not_lost(tables: Tables
     assert set(restored.by_id) == {1, good.id}
     assert "bad settings" in (restored.by_id[1].damaged or "")
     assert restored.by_id[good.id].damaged is None
+
+
+def test_serve_opens_a_table_of_any_game_with_its_options(tmp_path: Path) -> None:
+    env = {"SMALLWORLD_TUI_DATA": str(tmp_path)}
+    runner = CliRunner()
+    serve = ["--lang", "en", "serve", "--port", "1", "--password", "pw", "--host", "256.0.0.1"]
+    for wrong, why in ((["--option", "teams"], "NAME=VALUE"),
+                       (["--option", "nonsense=1"], "NAME=VALUE"),
+                       (["--option", "teams=maybe"], "yes or no"),
+                       (["--option", "garrison_forts=anywhere"], "must be one of")):
+        result = runner.invoke(main, [*serve, "--game", "warcraft", *wrong], env=env)
+        assert result.exit_code == 2 and why in result.output, result.output
+    result = runner.invoke(main, [*serve, "--game", "warcraft", "--players", "4", "--option",
+                                  "teams=yes", "--option", "garrison_forts=one_per_turn"],
+                           env=env)
+    assert "Table 1: Small World of Warcraft, warcraft-4p, 4 players." in result.output
+    store = Store(tmp_path / "server.sqlite3")
+    tables = Tables(store)
+    tables.restore()
+    settings = tables.by_id[1].settings
+    assert (settings.game, settings.options["teams"], settings.options["garrison_forts"]) == (
+        "warcraft", True, "one_per_turn")
+    store.close()

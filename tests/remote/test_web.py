@@ -164,3 +164,33 @@ async def test_serve_web_serves_the_page_and_stops_with_the_server(tmp_path: Pat
             await proc.wait()
 
 
+
+
+async def test_browser_sessions_count_with_ssh_connections_against_the_caps(
+        tmp_path: Path) -> None:
+    from remote.client import Player
+    from remote.servers import TEST_LIMITS
+    from smallworld_tui.ssh.guard import Limits
+
+    host = Host(tmp_path, limits=Limits(max_per_address=2, first_delay=TEST_LIMITS.first_delay))
+    await host.start()
+    door = WebDoor(host.server, "127.0.0.1", ())
+    runner, port = await start_web(door, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        amy = await Player.join(host.port, "Amy", PASSWORD)
+        await amy.wait_for("in the lobby")
+        async with aiohttp.ClientSession() as http:
+            tickets = [ticket_of((await log_in(http, url, name, PASSWORD))[1])
+                       for name in ("Ben", "Cai")]
+            async with http.ws_connect(f"{url}/ws/{tickets[0]}") as ws:
+                await Browser(ws).shows("Ben in the lobby")
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(f"{url}/ws/{tickets[1]}")  # a third terminal
+                assert refused.value.status == 503
+                assert [v.name for v in host.server.visitors] == ["Amy", "Ben"]
+        await amy.close()
+    finally:
+        await runner.cleanup()
+        await host.stop()
+        host.store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 from smallworld_tui.engine import Action
@@ -12,6 +13,7 @@ from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.screens.seating import Hotseat
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.status_line import StatusLine
 from ui.driver import (
@@ -295,3 +297,24 @@ async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
         assert "n names an ally (Diplomat)" in status(app)
         await act(pilot, Action("ally", 1))
         assert any(e.kind == "ally_named" and e["ally"] == 1 for e in s.log)
+
+
+async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
+    app = SmallWorldApp(session(**DWARVES), pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        footer = screen.query_one(KeyFooter)
+
+        def keys() -> list[Widget]:
+            return list(footer.query("FooterKey"))
+
+        before = keys()
+        assert "Pick" in [k.description for k in before]  # type: ignore[attr-defined]
+        screen.refresh_bindings()  # nothing the footer shows changed: the same keys
+        await settle(pilot)
+        assert keys() == before
+        await act(pilot, Action("pick", 0))  # a new phase, new keys
+        after = keys()
+        assert "End conquest" in [k.description for k in after]  # type: ignore[attr-defined]
+        assert not set(after) & set(before)

@@ -23,10 +23,11 @@ DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
 MAX_PLAYERS = len(DEFAULT_NAMES)
 
 
-def maps_for(players: int) -> list[str]:
-    """Shipped maps for a player count, the official one first."""
-    official = map_for_players(players)
-    others = [m for m in list_maps() if m != official and load_map(m).players == players]
+def maps_for(players: int, game: str = "base") -> list[str]:
+    """A game's shipped maps for a player count, the official one first (for Warcraft, the
+    official name stands for a board set drawn from the seed)."""
+    official = map_for_players(players, game)
+    others = [m for m in list_maps(game) if m != official and load_map(m).players == players]
     return [official, *others]
 
 

@@ -1,4 +1,5 @@
-"""The players: whose turn it is, coins (hidden as "?" from others), races and their tokens."""
+"""The players: whose turn it is, coins (hidden as "?" from others but team partners), their
+team in a team game, races and their tokens."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
+from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import combo_name, race_name
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
@@ -20,6 +22,9 @@ def player_lines(view: PlayerView, seat: int, compact: bool = False) -> list[Tex
     head.append("  ")
     head.append(_("{coins}¢").format(coins="?" if coins is None else coins),
                 style="bold" if coins is not None else "dim")
+    if view.teams:  # a team game: partners see each other's coins
+        head.append("  " + display_name("faction", view.team_of(seat), game=view.game),
+                    style="italic")
     if seat == view.actor and seat != view.seat:
         head.append("  " + _("(placing survivors)"), style="italic")
     races = Text(" " if compact else "    ")
