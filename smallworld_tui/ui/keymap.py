@@ -138,7 +138,7 @@ NO_KEYS = ActionKeys()
 CONQUEST_WAYS: dict[str, str] = {
     "final": N_("with the die"),
     "dragon": N_("with the Dragon"), "sorcery": N_("by sorcery"),
-    "berserk": N_("after the Berserk roll"),
+    "rolled": N_("with the die rolled first"),
     "vampire": N_("by a Vampire's bite"), "wisps": N_("after the Will-o'-Wisps' roll"),
     "orb": N_("with the Shiny Orb"), "champion": N_("with the Champion"),
     "doomhammer": N_("with the Doomhammer"),
