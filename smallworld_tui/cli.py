@@ -18,7 +18,16 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    """Imports a sub-command's module only when that sub-command runs (fast start-up)."""
+    """Imports a sub-command's module only when that sub-command runs (fast start-up).
+    A sub-command's misuse is reported in one line (``Error: …``, exit status 2), without
+    the usage text (``--help`` shows it)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            exc.ctx = None
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

@@ -1,16 +1,33 @@
 """Every use of a library's private API, in one place, each with a test (tests/test_compat.py).
 
-When a library changes one of these, its test fails and this module is the only one to fix.
+When a library changes one of these, its test fails and this module is the only one to fix;
+code elsewhere never reaches into a ``_private`` name of Textual, asyncssh or textual-serve.
 """
 
 from __future__ import annotations
 
 import contextlib
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import BindingsMap
+from textual.dom import DOMNode
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.driver import Driver
+    from textual.notifications import Notification
 
 # --- Textual ----------------------------------------------------------------------------------
+
+
+def node_bindings(node: DOMNode) -> BindingsMap:
+    """The key bindings a screen, widget or app was built with (Textual keeps them in
+    ``_bindings``; replacing its ``key_to_bindings`` changes what the footer and help show)."""
+    bindings: BindingsMap = node._bindings
+    return bindings
 
 
 def xterm_parser() -> Any:
@@ -87,6 +104,30 @@ def palette_search_outliving_the_palette() -> None:
     palette._watch__list_visible = list_visible_while_open
     palette._watch__show_busy = show_busy_while_open
     palette._search_may_outlive_it = True
+
+
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notices an App shows now (oldest first), for tests and benchmarks."""
+    return list(app._notifications)
+
+
+def app_driver(app: App[Any]) -> Driver:
+    """The driver of a running App (to send it input as a terminal would)."""
+    driver = app._driver
+    assert driver is not None, "the app is not running"
+    return driver
+
+
+def watch_frames(app: App[Any], callback: Callable[[Any, Any], None]) -> None:
+    """Call ``callback(screen, update)`` after each update the App sends to its terminal
+    (``App._display``), for benchmarks timing repaints."""
+    display: Callable[[Any, Any], None] = app._display
+
+    def timed(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        callback(screen, renderable)
+
+    setattr(app, "_display", timed)  # noqa: B010
 
 
 # --- asyncssh ---------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Where games are saved: the user data directory (platformdirs), one JSON record per game.
 
-``SMALLWORLD_TUI_DATA`` overrides the directory (tests, portable installs).
+``SMALLWORLD_TUI_DATA`` overrides the directory (tests, portable installs).  Nothing here
+creates the saves folder: the first save does (``record.write_json_atomic``), so a folder
+that cannot be created shows up as a failed save, never as a crash at start.
 """
 
 from __future__ import annotations
@@ -10,25 +12,40 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from smallworld_tui.engine import Record, RecordError, load_record
+from smallworld_tui.i18n import _
+
+if TYPE_CHECKING:
+    from smallworld_tui.session import GameSession
 
 APP_NAME = "smallworld-tui"
 
 
-def data_dir() -> Path:
+def data_dir(create: bool = True) -> Path:
+    """The user data directory (created unless ``create`` is False; OSError if it cannot
+    be)."""
     override = os.environ.get("SMALLWORLD_TUI_DATA")
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def saves_dir() -> Path:
-    path = data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The folder of saved games (it may not exist yet)."""
+    return data_dir(create=False) / "saves"
+
+
+def in_saves_dir(path: Path) -> bool:
+    """Whether ``path`` is a file of the saves folder."""
+    try:
+        return path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        return False
 
 
 def slug(name: str) -> str:
@@ -65,19 +82,42 @@ class SaveInfo:
     players: list[str]
     actions: int
     error: str = ""
+    finished: bool = False
+    game: str = "base"
 
 
 def list_saves() -> list[SaveInfo]:
-    """Saved games, newest first; files that do not load (unreadable, foreign, or with an
-    illegal action) are listed with their error."""
+    """Saved games, newest first; entries that do not load (unreadable, broken links,
+    foreign files, illegal actions) are listed with their error.  An empty list if the
+    folder does not exist yet; OSError if it cannot be read."""
+    folder = saves_dir()
+    if not folder.exists():
+        return []
     out = []
-    for path in saves_dir().glob("*.json"):
-        modified = path.stat().st_mtime
+    for path in folder.glob("*.json"):
+        try:
+            modified = path.stat().st_mtime
+        except OSError as exc:
+            out.append(SaveInfo(path, path.stem, 0.0, [], 0, exc.strerror or str(exc)))
+            continue
         try:
             record: Record = load_record(path)
-            record.replay(str(path))
+            state = record.replay(str(path))
         except RecordError as exc:
             out.append(SaveInfo(path, path.stem, modified, [], 0, exc.reason))
             continue
-        out.append(SaveInfo(path, path.stem, modified, record.players, len(record.actions)))
+        out.append(SaveInfo(path, path.stem, modified, record.players, len(record.actions),
+                            finished=state.finished, game=record.game))
     return sorted(out, key=lambda s: s.modified, reverse=True)
+
+
+def continue_in_saves(session: GameSession) -> str:
+    """Make a game loaded from outside the saves folder go on in a new save there, so the
+    file it came from (a record one wants to keep) is never written.  Returns a sentence
+    saying so, or "" when the game was already in the saves folder."""
+    if session.path is None or in_saves_dir(session.path):
+        return ""
+    original = session.path
+    session.path = new_autosave_path(session.record.players)
+    return _("{file} is left as it was; this game goes on in a new save, {name}.").format(
+        file=original, name=session.path.stem)

@@ -169,9 +169,9 @@ def test_sim_jobs_give_the_same_games_as_one_process(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--bots", "normal,genius"], "unknown bot level 'genius'"),
     (["--bots", "normal,easy", "--map", "base-3p"], "base-3p is for 3 players, not 2"),
-    (["--game", "chess"], "unknown game 'chess'"),
-    (["--option", "teams"], "expected KEY=VALUE, not 'teams'"),
-    (["--option", "teams=true"], "unknown game option(s): teams"),
+    (["--game", "chess"], "'chess' is not one of"),
+    (["--option", "teams"], "--option takes NAME=VALUE"),
+    (["--option", "teams=yes"], "NAME being one of flying_enters_anywhere"),
 ])
 def test_sim_refuses_bad_bot_options(args: list[str], message: str) -> None:
     code, out = run("sim", *args, "--games", "1")
@@ -196,6 +196,96 @@ def test_sim_counts_players_of_a_game_map_name() -> None:
                     "--json")
     assert code == 0, out
     assert len(json.loads(out.strip().splitlines()[-1])["wins"]) == 3
+
+
+# --- misuse and odd files: one line, the documented exit status -----------------------------
+
+def one_line_error(args: list[str], code: int) -> str:
+    """Run the command: it fails with ``code`` and one line, "Error: …"."""
+    status, out = run(*args)
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert status == code, out
+    assert len(lines) == 1 and lines[0].startswith("Error: "), out
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--names", "Amy"], "--players is needed"),
+        (["play", "--players", "3", "--names", "Amy,Ben,Cai,Dee"], "4 names for 3 players"),
+        (["play", "--players", "9"], "'--players'"),
+        (["play", "--players", "2", "--map", "base-3p"], "for 3 players, not 2"),
+        (["play", "--players", "2", "--game", "nope"], "'--game'"),
+        (["play", "--load", "x.json", "--players", "2"], "takes no --players"),
+        (["play", "--seed", "many"], "'--seed'"),
+        (["sim", "--games", "0"], "'--games'"),
+        (["serve", "--players", "2", "--map", "base-3p"], "for 3 players, not 2"),
+        (["serve", "--host", "0.0.0.0"], "needs --password"),
+        (["replay"], "Missing argument"),
+        (["no-such-command"], "No such command"),
+    ],
+)
+def test_misuse_is_one_line_and_exit_status_2(args: list[str], message: str) -> None:
+    assert message in one_line_error(args, 2)
+
+
+def test_unreadable_inputs_are_one_line_and_exit_status_1(tmp_path: Path) -> None:
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert "Is a directory" in one_line_error(["replay", str(folder)], 1)
+    assert "Is a directory" in one_line_error(["play", "--load", str(folder)], 1)
+    assert "No such file" in one_line_error(["replay", str(tmp_path / "none.json")], 1)
+    assert "no such map" in one_line_error(["sim", "--map", "nowhere"], 1)
+    assert "no such map" in one_line_error(["play", "--players", "2", "--map", "nowhere"], 1)
+    status, out = run("maps", "check", str(folder))
+    assert status == 1 and len(out.strip().splitlines()) == 1
+
+
+def record_text(**changes: object) -> str:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (record_text(seed=True), '"seed" must be an integer'),
+        (record_text(dice=[True]), '"dice" must be a list of integers'),
+        (record_text(players="Amy"), '"players" must be a list of names'),
+    ],
+)
+def test_odd_json_gets_a_clear_error(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    assert message in one_line_error(["replay", str(path)], 1)
+    assert path.read_bytes() == before
+
+
+def test_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + EXAMPLE.read_bytes())
+    status, out = run("replay", str(path))
+    assert status == 0 and "round 2" in out
+
+
+def test_sim_takes_the_game_of_its_map(tmp_path: Path) -> None:
+    status, out = run("sim", "--map", "base-2p", "--games", "1", "--record-dir", str(tmp_path))
+    assert status == 0
+    record = json.loads(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))
+    assert record["game"] == "base" and record["map"] == "base-2p"
+    assert "winner" in out and "winner(s)" not in out
+
+
+def test_sim_cannot_write_its_records(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    line = one_line_error(["sim", "--map", "base-2p", "--games", "1", "--record-dir",
+                           str(blocker / "runs")], 1)
+    assert "cannot write the record" in line
 
 
 def test_replay_json_shows_underground_items_neutrals_pieces_and_hands(tmp_path: Path) -> None:

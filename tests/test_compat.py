@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -85,6 +86,29 @@ async def test_a_search_outlives_its_closed_palette_without_ending_the_app() -> 
         await palette.query_one(CommandList).remove()
         await pilot.pause(0.6)
         assert app.is_running and app.return_code is None
+
+
+class Tiny(App[None]):
+    BINDINGS = [Binding("x", "bell", "Ring")]  # noqa: RUF012
+
+
+def test_node_bindings_are_the_ones_the_footer_reads() -> None:
+    app = Tiny()
+    bindings = compat.node_bindings(app)
+    assert [b.description for b in bindings.key_to_bindings["x"]] == ["Ring"]
+
+
+async def test_notifications_driver_and_frames_of_a_running_app() -> None:
+    app = Tiny()
+    frames: list[Any] = []
+    compat.watch_frames(app, lambda screen, update: frames.append(update))
+    async with app.run_test() as pilot:
+        app.notify("hello")
+        await pilot.pause()
+        assert [n.message for n in compat.notifications(app)] == ["hello"]
+        assert compat.app_driver(app) is not None
+        await pilot.pause()
+    assert frames
 
 
 def test_ssh_user_names_may_hold_any_printable_character() -> None:

@@ -48,7 +48,7 @@ def list_command(game: str | None) -> None:
 
 
 @command.command(name="check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True)
 def check_command(files: tuple[str, ...]) -> None:
     """Validate map FILES: print FILE:LINE:COL: message for every problem (exit 1), or one OK
     line each. Board faces checked together are also checked as every board set they form."""

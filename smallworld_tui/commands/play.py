@@ -6,54 +6,80 @@ from pathlib import Path
 
 import click
 
+from smallworld_tui.commands.game_choice import (
+    game_option,
+    game_options,
+    one_line,
+    resolve_game,
+    teams_option,
+)
 from smallworld_tui.i18n import _, ngettext
 
 
 @click.command("play")
 @click.option("--players", type=click.IntRange(2, 5), help="Start a game with this many players.")
-@click.option("--names", help="Comma-separated player names, e.g. Amy,Ben,Cai.")
+@click.option("--names", help="Comma-separated player names, e.g. Amy,Ben,Cai (with --players).")
 @click.option("--map", "map_name", help="Map name or file (default: the one for the count).")
+@game_option
+@teams_option
 @click.option("--seed", type=int, help="Seed of the game (default: random).")
 @click.option("--flying-anywhere", is_flag=True,
               help="Game option: Flying races may make their first conquest anywhere.")
 @click.option("--no-pass-screen", is_flag=True,
               help="Do not hide the board between players (no pass-the-device screen).")
-@click.option("--load", "load_file", type=click.Path(dir_okay=False),
-              help="Continue the game saved in this file.")
-def command(players: int | None, names: str | None, map_name: str | None, seed: int | None,
-            flying_anywhere: bool, no_pass_screen: bool, load_file: str | None) -> None:
+@click.option("--load", "load_file", type=click.Path(),
+              help="Continue the game saved in this file (a file outside the saves folder is "
+                   "never written: the game goes on in a new save).")
+def command(players: int | None, names: str | None, map_name: str | None, game: str | None,
+            teams: bool, seed: int | None, flying_anywhere: bool, no_pass_screen: bool,
+            load_file: str | None) -> None:
     """Play Small World at one terminal, passing it around (hotseat)."""
     import random
 
     from smallworld_tui.engine import IllegalAction, RecordError
     from smallworld_tui.engine.board import MapError
-    from smallworld_tui.saves import new_autosave_path
+    from smallworld_tui.saves import continue_in_saves, new_autosave_path
     from smallworld_tui.session import GameSession
     from smallworld_tui.ui.describe import refusal
 
     session = None
+    notice = ""
+    setup = [name for name, given in (("--players", players), ("--names", names),
+                                      ("--map", map_name), ("--game", game),
+                                      ("--flying-anywhere", flying_anywhere or None),
+                                      ("--teams", teams or None))
+             if given is not None]
     if load_file is not None:
+        if setup:
+            raise click.UsageError(_("--load continues a saved game: it takes no {options}")
+                                   .format(options=", ".join(setup)))
         try:
             session = GameSession.load(Path(load_file))
         except RecordError as exc:
             raise click.ClickException(_("cannot load {error}").format(error=exc)) from None
-    elif players is not None or names is not None:
+        notice = continue_in_saves(session)
+    elif setup:
+        if players is None:
+            raise click.UsageError(_("--players is needed to start a game from the command "
+                                     "line (e.g. --players 2 --names Amy,Ben)"))
         roster = [n.strip() for n in names.split(",")] if names else []
-        count = players or len(roster)
-        roster += [_("Player {n}").format(n=i + 1) for i in range(len(roster), count)]
-        if len(roster) != count:
+        roster += [_("Player {n}").format(n=i + 1) for i in range(len(roster), players)]
+        if len(roster) != players:
             raise click.BadParameter(
                 ngettext("{names} names for {n} player", "{names} names for {n} players",
-                         count).format(names=len(roster), n=count), param_hint="--names")
+                         players).format(names=len(roster), n=players), param_hint="--names")
+        options = game_options(teams)
+        if flying_anywhere:
+            options["flying_enters_anywhere"] = True
         try:
             session = GameSession.new(
                 roster, map_name, random.randrange(1_000_000) if seed is None else seed,
-                {"flying_enters_anywhere": flying_anywhere}, path=new_autosave_path(roster))
+                options, path=new_autosave_path(roster), game=resolve_game(game, map_name))
         except IllegalAction as exc:
-            raise click.ClickException(refusal(exc)) from None
+            raise click.UsageError(refusal(exc)) from None
         except MapError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(one_line(exc)) from None
 
     from smallworld_tui.ui.app import SmallWorldApp
 
-    SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed).run()
+    SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed, notice=notice).run()

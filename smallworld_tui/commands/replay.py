@@ -8,12 +8,12 @@ import click
 
 from smallworld_tui.engine import RecordError, load_record
 from smallworld_tui.engine.summary import summary
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.ui.describe import combo_name
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
 def command(file: str, as_json: bool) -> None:
     """Replay the record FILE and print where the game stands."""
@@ -35,4 +35,5 @@ def command(file: str, as_json: bool) -> None:
                             "{active}").format(name=p["name"], coins=p["coins"],
                                                tokens=p["tokens_on_board"], active=active))
     if data["winners"]:
-        click.echo(_("Winner(s): {names}").format(names=", ".join(data["winners"])))
+        click.echo(ngettext("Winner: {names}", "Winners: {names}", len(data["winners"]))
+                   .format(names=", ".join(data["winners"])))

@@ -9,13 +9,20 @@ import ipaddress
 import logging
 import signal
 from pathlib import Path
-from typing import Any
 
 import click
 
+from smallworld_tui.commands.game_choice import (
+    game_option,
+    game_options,
+    map_players,
+    one_line,
+    option_values,
+    resolve_game,
+    teams_option,
+)
 from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.board import MapError, load_map
-from smallworld_tui.engine.games import RULESETS, ruleset
+from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
@@ -50,45 +57,19 @@ def _players(players: int | None, map_name: str | None, names: list[str], bots: 
     if names:
         return len(names) + bots
     if map_name:
-        try:
-            return load_map(map_name).players
-        except MapError as exc:
-            raise click.ClickException(str(exc)) from None
+        return map_players(map_name)
     return 2
-
-
-YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-
-
-def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
-    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
-    engine checks it against the option's allowed values)."""
-    defaults = ruleset(game).default_options
-    options: dict[str, Any] = {}
-    for item in given:
-        name, equals, text = item.partition("=")
-        if not equals or name not in defaults:
-            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
-                                   .format(names=", ".join(defaults)))
-        default = defaults[name]
-        if isinstance(default, bool):
-            if text.lower() not in YES + NO:
-                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
-            options[name] = text.lower() in YES
-        else:
-            options[name] = text
-    return options
 
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--players", type=click.IntRange(2, 5),
-              help="Open a table for this many players (with --map, --names, --seed).")
+              help="Open a table for this many players (with --map, --game, --names, --seed).")
 @click.option("--map", "map_name", help="Map of that table (default: the one for the count).")
 @click.option("--names", help="Reserve that table's seats, in order, e.g. Amy,Ben.")
-@click.option("--game", type=click.Choice(list(RULESETS)),
-              help="Game of that table (default: base).")
+@game_option
+@teams_option
 @click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
               help="A game option of that table, e.g. teams=yes (repeatable).")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
@@ -114,8 +95,8 @@ def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
-            game: str | None, option_items: tuple[str, ...], seed: int | None, bots: str | None,
-            fresh: bool, password: str | None, new_password: bool,
+            game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
+            bots: str | None, fresh: bool, password: str | None, new_password: bool,
             authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
@@ -150,8 +131,9 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     seats = [n.strip() for n in names.split(",")] if names else []
     levels = [level.strip() for level in bots.split(",")] if bots else []
     table_wanted = any(v is not None for v in (players, map_name, names, seed, game, bots)) or \
-        bool(option_items)
-    options = _options(game or "base", option_items)
+        bool(option_items) or teams
+    game = resolve_game(game, map_name)
+    options = {**option_values(game, option_items), **game_options(teams)}
     count = _players(players, map_name, seats, len(levels))
 
     private_umask()
@@ -177,11 +159,11 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, options, seats, game or "base", levels)
+            settings = new_table(count, map_name, seed, options, seats, game, levels)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(one_line(exc)) from None
         same = None if fresh else tables.unfinished_like(settings)
         table = same or tables.open(settings)
         click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(

@@ -340,7 +340,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
                 for t in g.hooks(other).watch:
                     t.on_any_conquest(g, other, region, army)
     g.emit(
-        "conquered", army.seat, race=army.race, power=army.power, region=region,
+        "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
+        region=region,
         tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
         defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
         returned=ousted.returned,

@@ -102,7 +102,9 @@ def _why(g: GameState, action: Action) -> Reason:
         if army.hand == 1:
             return N_("you have 1 token to place"), {}
         return N_("you have {hand} tokens to place"), {"hand": army.hand}
-    if kind == "end_redeploy" and phase in PLACING:
+    if kind == "end_redeploy":
+        if phase not in PLACING:
+            return N_("you are not redeploying now"), {}
         template, params = redeploy_blocker(g, g.armies[g.turn.acting])
         return template or N_("not now"), params
     if kind == "end_turn":

@@ -264,7 +264,7 @@ def _conquer(g: GameState, action: Action) -> None:
     r = action.target
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
-    via = "berserk" if g.turn.roll >= 0 else "conquer"
+    via = "rolled" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
     take_region(g, army, r, cost, via, full)
     if full > cost:

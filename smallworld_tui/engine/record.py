@@ -92,7 +92,7 @@ class Record:
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError(source, '"players" must be a list of names')
         seed = data.get("seed", 0)
-        if not isinstance(seed, int):
+        if not _is_int(seed):
             raise RecordError(source, '"seed" must be an integer')
         options = data.get("options", {})
         if not isinstance(options, dict):
@@ -158,17 +158,23 @@ def _bots(value: Any, source: str, players: int) -> dict[int, str]:
     return out
 
 
+def _is_int(value: Any) -> bool:
+    """A JSON integer (``true`` and ``false`` are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _ints(value: Any, source: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+    if not isinstance(value, list) or not all(_is_int(v) for v in value):
         raise RecordError(source, '"dice" must be a list of integers')
     return list(value)
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
-    """Read a record file (not replayed yet); ``RecordError`` if unreadable."""
+    """Read a record file (not replayed yet); ``RecordError`` if unreadable.  A UTF-8 byte
+    order mark at the start is allowed (some editors write one)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise RecordError(source, f"cannot read the file: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
@@ -178,6 +184,8 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     except json.JSONDecodeError as exc:
         raise RecordError(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                   f"{exc.msg})") from None
+    except RecursionError:
+        raise RecordError(source, "not a Small World record (JSON nested too deeply)") from None
     record = Record.from_json(data, source)
     record.folder = Path(path).parent
     return record

@@ -4,7 +4,8 @@ Every change goes through ``apply``: the action is checked by the engine, stored
 written atomically, or an append-only journal), and only once stored does it join the record
 and the state; then it is announced to listeners (the views of every connected player).  A move
 that cannot be stored (a full disk) is refused with ``StorageError`` and leaves the game as it
-was, so the same move can be made again once the disk has room.  Undo restores the copy of the
+was, so the same move can be made again once the disk has room (or the game is saved
+elsewhere).  A new game writes nothing until its first move.  Undo restores the copy of the
 state taken before the last action, never past the start of the turn, a die roll, another
 player's decision or a computer player's move; it too is stored before it takes effect.
 """
@@ -32,7 +33,8 @@ from smallworld_tui.engine import (
     observe,
     view,
 )
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine.board import MapError, load_map
+from smallworld_tui.engine.explain import illegal
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
 from smallworld_tui.i18n import N_
@@ -56,6 +58,7 @@ class StorageError(IllegalAction):
     def __init__(self, error: OSError) -> None:
         super().__init__(N_("The move could not be saved ({error}), so it was not played. "
                             "Try again in a moment."), error=error.strerror or str(error))
+        self.error = error
 
 
 class GameSession:
@@ -91,15 +94,19 @@ class GameSession:
     @classmethod
     def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
             options: dict[str, Any] | None = None, path: Path | None = None,
-            game: str = "base", bots: dict[int, str] | None = None) -> GameSession:
-        """A new game; ``bots`` names the seats computer players play (seat -> level)."""
+            game: str | None = None, bots: dict[int, str] | None = None) -> GameSession:
+        """A new game (nothing is written before its first action).  Without ``game`` the
+        map's game is played (the base game without a map either); a game played on
+        another game's map follows the mixing rules.  ``bots`` names the seats computer
+        players play (seat -> level).  IllegalAction or MapError if the engine refuses the
+        setup."""
+        if game is None:
+            game = load_map(map_name).game if map_name else "base"
         rules = ruleset(game)
         record = Record(players=list(names), map=map_name or rules.map_name(len(names)),
                         seed=seed, options=rules.options(options), game=game,
                         bots=dict(bots or {}))
-        session = cls(record, path)
-        session.save()
-        return session
+        return cls(record, path)
 
     @classmethod
     def load(cls, path: Path) -> GameSession:
@@ -143,6 +150,19 @@ class GameSession:
             self._record(action, before, events, snapshot)
         self._announce(events)
         return events
+
+    def preview(self, action: Action) -> list[Event]:
+        """The events ``action`` would cause now, on a copy of the game (nothing changes;
+        IllegalAction if it is refused)."""
+        with self._lock:
+            return apply(self.state.clone(), action)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is refused now, or None if it is legal."""
+        with self._lock:
+            if action in legal_actions(self.state):
+                return None
+            return illegal(self.state, action)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and seat != self.state.actor:
@@ -211,13 +231,17 @@ class GameSession:
 
     # --- saving and listeners ----------------------------------------------------------
     def save(self) -> None:
-        if self.path is not None:
-            write_json_atomic(self.path, self.record.to_json(self.path.parent))
+        """Write the game to its file, if it has one (OSError if that fails)."""
+        with self._lock:
+            if self.path is not None:
+                write_json_atomic(self.path, self.record.to_json(self.path.parent))
 
     def save_as(self, path: Path) -> None:
+        """Go on saving into ``path`` from now on; OSError (and the old file kept) if it
+        cannot be written."""
         with self._lock:
+            write_json_atomic(path, self.record.to_json(path.parent))
             self.path = path
-            self.save()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(events)`` after every change; returns the unsubscribe function."""

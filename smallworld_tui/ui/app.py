@@ -19,19 +19,24 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from smallworld_tui.engine import RecordError
+from smallworld_tui.engine import IllegalAction, RecordError
+from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import N_, _
-from smallworld_tui.saves import new_autosave_path
+from smallworld_tui.saves import continue_in_saves, new_autosave_path
 from smallworld_tui.session import GameSession
-from smallworld_tui.ui import palette  # noqa: F401  (reads NO_COLOR before App pops it)
+from smallworld_tui.ui import palette  # (reads NO_COLOR before App pops it)
 from smallworld_tui.ui.bindings import TranslatedBindings
+from smallworld_tui.ui.describe import refusal
+from smallworld_tui.ui.messages import OpenHelp, OpenSave, ShowNewGame, StartGame, Tab
+from smallworld_tui.ui.rule_topics import played_game
 from smallworld_tui.ui.screens.game import GameScreen
-from smallworld_tui.ui.screens.help import HelpScreen, Tab, shown_keys
+from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
 from smallworld_tui.ui.screens.seating import Hotseat, Seating
 from smallworld_tui.ui.screens.too_small import TooSmallScreen, too_small
 from smallworld_tui.ui.textual_texts import SEARCH_PLACEHOLDER, translated
+from smallworld_tui.ui.widgets.legend import legend_renderable
 
 
 class SmallWorldApp(TranslatedBindings, App[None]):
@@ -54,16 +59,20 @@ class SmallWorldApp(TranslatedBindings, App[None]):
     ]
 
     def __init__(self, session: GameSession | None = None, *, seating: Seating | None = None,
-                 pass_screens: bool = True, seed: int | None = None, **kwargs: Any) -> None:
+                 pass_screens: bool = True, seed: int | None = None, notice: str = "",
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.seating = seating
         self.pass_screens = pass_screens
         self.seed = seed
+        self.notice = notice  # shown once the first screen is up
 
     def on_mount(self) -> None:
         self.push_screen(self.first_screen())
         self._check_size()
+        if self.notice:
+            self.notify(self.notice, timeout=10)
 
     def first_screen(self) -> Screen[Any]:
         """The screen the app opens with (subclasses may open another, e.g. a lobby)."""
@@ -102,9 +111,12 @@ class SmallWorldApp(TranslatedBindings, App[None]):
     def action_rules(self) -> None:
         self.open_help("rules")
 
+    def on_open_help(self, message: OpenHelp) -> None:
+        self.open_help(message.tab, message.topics)
+
     def open_help(self, tab: Tab, topics: Sequence[str] = ()) -> None:
-        """The help screen on the keys of the current screen, or on the rules (``topics``
-        shown first); an open help screen switches to them."""
+        """The help screen on the keys of the current screen, its map legend, or the rules
+        (``topics`` shown first); an open help screen switches to them."""
         screen = self.screen
         if isinstance(screen, HelpScreen):
             if topics:
@@ -112,35 +124,50 @@ class SmallWorldApp(TranslatedBindings, App[None]):
             return
         if isinstance(screen, TooSmallScreen):
             return
+        legend = None
         if isinstance(screen, GameScreen):
             intro, keys = screen.help_intro(), screen.help_keys()
+            legend = legend_renderable(screen.view, palette.no_color() or self.no_color)
         else:
             intro, keys = "", shown_keys(screen)
-        self.push_screen(HelpScreen(intro, keys, tab, topics))
+        self.push_screen(HelpScreen(intro, keys, tab, topics, legend, played_game(self.session)))
 
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(CommandPalette(placeholder=_(SEARCH_PLACEHOLDER),
                                             id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         return translated(super().get_system_commands(screen))
 
-    # --- called by the screens ---------------------------------------------------------
-    def show_new_game(self) -> None:
+    # --- asked by the screens (messages) ----------------------------------------------
+    def on_show_new_game(self, message: ShowNewGame) -> None:
         self.switch_screen(self._new_game_screen())
 
-    def start_game(self, names: list[str], map_name: str, seed: int,
-                   options: dict[str, Any], pass_screens: bool) -> None:
-        """Start a new game, autosaved after every action (IllegalAction for a bad setup)."""
-        session = GameSession.new(names, map_name, seed, options,
-                                  path=new_autosave_path(names))
+    def on_start_game(self, message: StartGame) -> None:
+        """Start a new game, autosaved after every action; a setup the engine refuses is
+        reported to the new-game screen."""
+        setup = message.setup
+        try:
+            session = GameSession.new(setup.names, setup.map_name, setup.seed, setup.options,
+                                      path=new_autosave_path(setup.names), game=setup.game)
+        except IllegalAction as exc:
+            message.error(refusal(exc))
+            return
+        except MapError as exc:
+            message.error(str(exc))
+            return
         self.session = session
-        self.pass_screens = pass_screens
-        self.switch_screen(GameScreen(session, Hotseat(pass_screens)))
+        self.pass_screens = setup.pass_screens
+        self.switch_screen(GameScreen(session, Hotseat(setup.pass_screens)))
+
+    def on_open_save(self, message: OpenSave) -> None:
+        self.open_save(message.path)
 
     def open_save(self, path: Path) -> None:
-        """Continue a saved game; an unreadable file is reported and left untouched."""
+        """Continue a saved game; an unreadable file is reported and left untouched.  A
+        file from outside the saves folder goes on in a new save there (the file given is
+        never written)."""
         try:
             session = GameSession.load(path)
         except RecordError as exc:
@@ -148,4 +175,7 @@ class SmallWorldApp(TranslatedBindings, App[None]):
                         timeout=10)
             return
         self.session = session
+        moved = continue_in_saves(session)
         self.switch_screen(GameScreen(session, Hotseat(self.pass_screens), greet=True))
+        if moved:
+            self.notify(moved, timeout=10)

@@ -13,6 +13,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.dom import DOMNode
 
+from smallworld_tui.compat import node_bindings
 from smallworld_tui.i18n import _
 
 
@@ -23,7 +24,7 @@ def _translated(binding: Binding) -> Binding:
 
 def translate_bindings(node: DOMNode) -> None:
     """Replace ``node``'s key bindings by copies with translated descriptions."""
-    bindings = node._bindings
+    bindings = node_bindings(node)
     bindings.key_to_bindings = {key: [_translated(b) for b in group]
                                 for key, group in bindings.key_to_bindings.items()}
 

@@ -9,20 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from smallworld_tui.data import entry
+from smallworld_tui.data import entries, qualify
 from smallworld_tui.engine import Action, Event, IllegalAction
+from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content import GAMES
-from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
+from smallworld_tui.engine.content import GAMES, Content
+from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
-from smallworld_tui.names import display_name, entries
+from smallworld_tui.names import Kind, display_name
+from smallworld_tui.ui.keymap import CONQUEST_WAYS, keys_of
 
 NEUTRAL_SEAT = -2
 
 
 def region_label(board: Map, region: int) -> str:
     """How players call a region: its terrain and number, e.g. "Forest 7"."""
-    terrain = display_name("terrain", board.regions[region].terrain)
+    terrain = display_name("terrain", board.regions[region].terrain, game=board.game)
     return _("{terrain} {number}").format(terrain=terrain, number=region)
 
 
@@ -38,12 +40,18 @@ def piece_name(piece: str) -> str:
     return display_name("piece", piece)
 
 
+CONTENT_KINDS: dict[str, tuple[Kind, ...]] = {
+    "race": ("race",), "power": ("power",), "piece": ("piece",), "relic": ("relic",),
+    "place": ("place",), "artifact": ("artifact",), "item": ("relic", "place", "artifact"),
+}
+
+
 def content_name(kind: str, id_: str) -> str:
-    """The name of a race, power, piece or item (a relic, place or artifact)."""
-    kinds = ("relic", "place", "artifact") if kind == "item" else (kind,)
-    for each in kinds:
+    """The name of a race, power, piece or item (a relic, place or artifact; ``kind``
+    "item" for any of them); the id itself if the data tables do not know it."""
+    for each in CONTENT_KINDS.get(kind, ()):
         try:
-            return display_name(each, id_)  # type: ignore[arg-type]
+            return display_name(each, id_)
         except KeyError:
             continue
     return id_
@@ -64,9 +72,27 @@ def refusal(exc: IllegalAction, board: Map | None = None) -> str:
     return exc.render(_, label, content_name)
 
 
+# Japanese names of the Underground and Warcraft powers are already attributive ("探検家の",
+# "臆病な", "漁をする", "神秘的"): they go straight before the race, where the base game's
+# nouns ("飛行能力") take the combo template's "の".
+ATTRIBUTIVE_ENDINGS = ("の", "な", "い", "る", "う", "た", "む", "す", "く", "ぐ", "つ", "ぬ", "ぶ",
+                       "的")
+
+
 def combo_name(race: str, power: str) -> str:
-    """A race with its power, e.g. "Flying Trolls"."""
-    return _("{power} {race}").format(power=power_name(power), race=race_name(race))
+    """A race with its power, e.g. "Flying Trolls" (the race alone without a power)."""
+    if not power:
+        return race_name(race)
+    adjective = power_name(power)
+    if adjective.endswith(ATTRIBUTIVE_ENDINGS):
+        return adjective + race_name(race)
+    return _("{power} {race}").format(power=adjective, race=race_name(race))
+
+
+def army_name(army: ArmyView) -> str:
+    """An army as its player calls it: the combo while active ("Flying Trolls"), the race
+    alone once in decline (its power is gone)."""
+    return race_name(army.race) if army.declined else combo_name(army.race, army.power)
 
 
 def joined(items: Iterable[str]) -> str:
@@ -139,22 +165,18 @@ class Narrator:
         return _("{army} went into decline").format(army=army)
 
     def _conquered(self, e: Event) -> str:
-        attacker = self.owned(e.seat, combo_name(e["race"], e["power"]))
+        race = (race_name(e["race"]) if e.data.get("declined")
+                else combo_name(e["race"], e["power"]))  # a declined race has no power
+        attacker = self.owned(e.seat, race)
         region = self.region(e["region"])
         if e["defender_seat"] == -1:
             text = _("{attacker} took {region}").format(attacker=attacker, region=region)
         else:
             text = _("{attacker} took {region} from {victim}").format(
                 attacker=attacker, region=region, victim=self._victim(e))
-        how = {
-            "dragon": _("with the Dragon"), "sorcery": _("by sorcery"),
-            "final": _("with the die"), "berserk": _("after the Berserk roll"),
-            "vampire": _("by a Vampire's bite"), "wisps": _("after the Will-o'-Wisps' roll"),
-            "orb": _("with the Shiny Orb"), "champion": _("with the Champion"),
-            "doomhammer": _("with the Doomhammer"),
-        }.get(e["via"])
+        how = CONQUEST_WAYS.get(e["via"])
         if how:
-            text = _("{sentence} {how}").format(sentence=text, how=how)
+            text = _("{sentence} {how}").format(sentence=text, how=_(how))
         return with_details(text, self._losses(e))
 
     def _victim(self, e: Event) -> str:
@@ -218,7 +240,8 @@ class Narrator:
 
     def _scored(self, e: Event) -> str:
         if not (self.reveal_all or e.seat == self.viewer):
-            return _("{name} scored").format(name=self.name(e.seat))
+            return _("{name} scored (how much stays secret until the end)").format(
+                name=self.name(e.seat))
         parts = [f"{score_label(label)} {value:+d}" for label, value in e["breakdown"]]
         text = _("{name} scored {coins}").format(name=self.name(e.seat), coins=coins(e["coins"]))
         return with_details(text, parts)
@@ -399,35 +422,49 @@ def score_label(label: str) -> str:
         return _("{race} regions").format(race=race_name(id_))
     if what == "faction":
         return _("{faction} bonus").format(faction=display_name("faction", id_))
-    if what in ("race", "power", "relic", "place", "artifact", "piece"):
-        return display_name(what, id_)  # type: ignore[arg-type]
+    if what in CONTENT_KINDS and what != "item":
+        return content_name(what, id_)
     return label
 
 
-#: the actions of relics and places: what they name ("item" or "piece"), its id, a template
-ITEM_ACTIONS: dict[str, tuple[str, str, Callable[[], str]]] = {
-    "doormat": ("item", "underground:flying_doormat",
-                lambda: _("Ready {name} for the next conquest")),
-    "sword": ("item", "underground:sword_of_the_killer_rabbit",
-              lambda: _("Ready {name} for the next conquest")),
-    "socks": ("item", "underground:stinky_trolls_socks",
-              lambda: _("Ready {name} for the next conquest")),
-    "orb": ("item", "underground:shiny_orb", lambda: _("Take {region} with {name}")),
-    "ring": ("item", "underground:froggys_ring", lambda: _("Put {name} in {region}")),
-    "scepter": ("item", "underground:scepter_of_avarice", lambda: _("Put {name} in {region}")),
-    "sacrifice": ("item", "underground:altar_of_souls",
-                  lambda: _("Sacrifice a declined token from {region} on {name}")),
-    "ghost": ("piece", "underground:ghost", lambda: _("Send the {name} to guard {region}")),
-    "balrog": ("piece", "underground:balrog", lambda: _("Send the {name} into {region}")),
-    "aegis": ("item", "warcraft:aegis_of_aggramar", lambda: _("Put {name} in {region}")),
-    "aegis_toll": ("item", "warcraft:aegis_of_aggramar",
-                   lambda: _("Pay the toll of {name} to attack {region}")),
-    "ashes": ("item", "warcraft:ashes_of_alar", lambda: _("Ready {name} for the next conquest")),
-    "doomhammer": ("item", "warcraft:doomhammer", lambda: _("Take {region} with {name}")),
-    "frostmourne": ("item", "warcraft:frostmourne",
-                    lambda: _("Ready {name} for the next conquest")),
-    "heart": ("item", "warcraft:heart_of_azeroth", lambda: _("Put {name} in {region}")),
-}
+def action_owner(kind: str) -> Content | None:
+    """The relic, place, power or race that offers action ``kind`` (None for the core's);
+    an item's own action is the item's even when a power can borrow it."""
+    from smallworld_tui.engine.content import ITEMS, POWERS, RACES
+
+    for registry in (ITEMS, POWERS, RACES):
+        for content in registry.values():
+            if kind in content.actions:
+                return content
+    return None
+
+
+def action_words(action: Action, names: Sequence[str], board: Map,
+                 owner: Content | None) -> dict[str, str]:
+    """A word for each parameter of the action (see ``keymap.ActionKeys``): regions by their
+    label, a seat by the player's name, a relic, place, artifact or faction by its name, a
+    count as tokens; "" for a value that names nothing."""
+    words: dict[str, str] = {}
+    for param, value in zip(PARAMS.get(action.kind, ()), (action.target, action.count),
+                            strict=False):
+        if param in ("region", "to"):
+            words[param] = (region_label(board, value) if 0 <= value < len(board.regions)
+                            else "")
+        elif param == "seat":
+            words["name"] = names[value] if 0 <= value < len(names) else ""
+        elif param in ("item", "artifact") and owner is not None:
+            ids = (GAMES[owner.game].items if param == "item"
+                   else [qualify(owner.game, i) for i in entries("artifact", owner.game)])
+            words["item"] = content_name("item", ids[value]) if 0 <= value < len(ids) else ""
+        elif param == "faction" and owner is not None:
+            sides = list(entries("faction", owner.game))
+            words["faction"] = (display_name("faction", sides[value], game=owner.game)
+                                if 0 <= value < len(sides) else "")
+        elif param == "count":
+            words["tokens"] = tokens(value)
+        else:
+            words[param] = str(value)
+    return words
 
 
 def action_label(action: Action, names: Sequence[str], board: Map,
@@ -436,87 +473,37 @@ def action_label(action: Action, names: Sequence[str], board: Map,
     """A legal action as a menu or command-palette entry, e.g. "Conquer Forest 7 (3 tokens)".
 
     ``costs`` and ``hand`` (from the view) add the cost of conquests; ``combo`` names the
-    combo of a ``pick``.
+    combo of a ``pick``.  The words come from ``keymap``; a kind without words of its own is
+    named after the race, power or item offering it, with its target: "Stonehedge: Forest 7".
     """
     kind, target = action.kind, action.target
-    region = region_label(board, target) if 0 <= target < len(board.regions) else ""
+    keys = keys_of(kind)
+    owner = action_owner(kind)
+    words = action_words(action, names, board, owner)
+    owner_name = "" if owner is None else content_name(
+        owner.kind if owner.kind in ("race", "power") else "item", owner.qid)
     cost = (costs or {}).get(target)
-    if kind == "pick":
-        text = _("Pick combo {slot}").format(slot=target)
-        return _("{action}: {combo}").format(action=text, combo=combo) if combo else text
-    if kind == "conquer":
-        text = _("Conquer {region}").format(region=region)
-        return with_details(text, [tokens(cost)] if cost is not None else [])
-    if kind == "final":
-        short = (cost or 0) - hand
-        return _("Final conquest of {region} with the die (needs {short} more)").format(
-            region=region, short=short)
-    if kind == "deploy":
-        return _("Place {tokens} in {region}").format(tokens=tokens(action.count), region=region)
-    if kind == "ally":
-        return _("Name {name} as your ally").format(name=names[target])
-    if kind == "mime":
-        return _("Swap badges with combo {slot}").format(slot=target)
-    if kind == "bag":
-        relic = GAMES["underground"].items[target]
-        return _("Let the Bag-o'-Many-Things act as {name}").format(
-            name=content_name("item", relic))
-    if kind in ("intimidate", "portal"):
-        count = action.count
-        to = region_label(board, count) if 0 <= count < len(board.regions) else ""
-        if kind == "portal":
-            return _("Open a portal between {region} and {to}").format(region=region, to=to)
-        if not to:
-            return _("Intimidate {region}").format(region=region)
-        return _("Intimidate {region}: move a token to {to}").format(region=region, to=to)
-    if kind == "steal":
-        return _("Steal {item} into {region}").format(
-            item=content_name("item", ARTIFACTS[target]),
-            region=region_label(board, action.count))
-    if kind == "recruit":
-        price = entry("race", "warcraft:forsaken")["price_per_token"]
-        return _("Raise {tokens} for {coins}").format(tokens=tokens(target),
-                                                     coins=coins(target * price))
-    if kind in ("human_form", "worgen_form"):
-        row = entry("race", "warcraft:worgen")
-        if kind == "human_form":
-            return _("Take human form (+{coins})").format(coins=coins(row["human_coins"]))
-        return _("Take worgen form (pay {coins}: conquests cost {tokens} fewer)").format(
-            coins=coins(row["worgen_price"]), tokens=tokens(row["discount"]))
-    if kind == "side_with":  # the Battleground's choice: a faction of the data table
-        side = list(entries("faction", "warcraft"))[target]
-        return _("Fight for the {faction} this turn").format(
-            faction=display_name("faction", side, game="warcraft"))
-    if kind in ITEM_ACTIONS:
-        what, id_, template = ITEM_ACTIONS[kind]
-        return template().format(name=content_name(what, id_), region=region)
-    template = {
-        "decline": _("Go into decline"),
-        "abandon": _("Abandon {region}"),
-        "berserk_roll": _("Roll the Berserk die"),
-        "dragon": _("Send the Dragon to {region} (1 token)"),
-        "sorcery": _("Cast sorcery on {region}"),
-        "end_conquest": _("End conquest"),
-        "fortify": _("Build a Fortress in {region}"),
-        "encamp": _("Place an Encampment in {region}"),
-        "hero": _("Place a Hero in {region}"),
-        "ancient": _("Put the Great Ancient in {region}"),
-        "volcano": _("Put the Volcano on {region}"),
-        "wisp": _("Roll the Will-o'-Wisps' die for {region}"),
-        "reborn": _("Pass {region} to your active race (Reborn)"),
-        "queen": _("Place the Queen in {region}"),
-        "armor": _("Place a Mushroom Armor in {region}"),
-        "vampire": _("Bite the lone token in {region} (Vampire)"),
-        "champion": _("Send the Champion to take {region} (no token)"),
-        "place_champion": _("Place the Champion in {region}"),
-        "beast": _("Place a Beast in {region}"),
-        "fort": _("Build a Fort in {region}"),
-        "place_discount": _("Ready the Ethereals' discount on a Legendary Place"),
-        "air_raid": _("Fly an air raid on {region} (roll the die)"),
-        "bomb": _("Lay a bomb in {region}"),
-        "objective": _("Place a Military Objective in {region}"),
-        "recall_objective": _("Pick up the Military Objective in {region}"),
-        "end_redeploy": _("End redeployment"),
-        "end_turn": _("End turn"),
-    }.get(kind, kind)
-    return template.format(region=region)
+    if not keys.text:
+        detail = next((w for w in words.values() if w), "")
+        label = owner_name or kind
+        return _("{owner}: {target}").format(owner=label, target=detail) if detail else label
+    if keys.details is not None:
+        row = owner.row if owner is not None else {}
+        for word, value in keys.details(target, action.count, row).items():
+            words[word] = coins(value) if word == "coins" else tokens(value)
+    template = keys.short if keys.short and not words.get("to") else keys.text
+    text = _(template).format_map(_Blank({
+        **words, "owner": owner_name, "short": str((cost or 0) - hand),
+        "piece": piece_name(keys.piece) if keys.piece else ""}))
+    if kind == "pick" and combo:
+        return _("{action}: {combo}").format(action=text, combo=combo)
+    if kind == "conquer" and cost is not None:
+        return with_details(text, [tokens(cost)])
+    return text
+
+
+class _Blank(dict[str, str]):
+    """Placeholders of a template that the action does not fill stay empty."""
+
+    def __missing__(self, key: str) -> str:
+        return ""

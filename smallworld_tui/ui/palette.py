@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from smallworld_tui.data import Kind, entries, entry
+from smallworld_tui.data import Kind, entries, entry, split_id
 from smallworld_tui.engine.board import Region
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
@@ -47,6 +47,30 @@ def setup_marker(game: str, terrain: str) -> str:
     Mountain marker), or ""."""
     return next((row.get("glyph", "") for row in entries("piece", game).values()
                  if row.get("setup") == f"terrain:{terrain}"), "")
+
+
+# Relics, places and artifacts lie in regions: one glyph per kind of item (each item is
+# named on the region line), and one for an item still face down.
+ITEM_KINDS: tuple[Kind, ...] = ("relic", "place", "artifact")
+FACE_DOWN = "face_down"
+_ITEM_STYLES = {"relic": TerrainStyle("+", "#F2C14E"), "place": TerrainStyle("[", "#D9A6E8"),
+                "artifact": TerrainStyle("+", "#F2C14E"), FACE_DOWN: TerrainStyle("?", "#BBBBBB")}
+
+
+def item_kind(qid: str) -> Kind:
+    """Whether an item (qualified id) is a relic, a place or an artifact."""
+    for kind in ITEM_KINDS:
+        try:
+            entry(kind, qid)
+        except KeyError:
+            continue
+        return kind
+    raise KeyError(f"no relic, place or artifact {qid!r}")
+
+
+def item_style(kind: str) -> TerrainStyle:
+    """The glyph and colour of a kind of item (``FACE_DOWN``: an item not yet revealed)."""
+    return _ITEM_STYLES[kind]
 
 
 def glyph(kind: Kind, id_: str, game: str = "base") -> str:
@@ -88,3 +112,22 @@ def seat_letters(names: list[str]) -> list[str]:
         letters[seat] = letter
         used.add(letter)
     return letters
+
+
+NEUTRAL_COLOUR = "#BBBBBB"
+
+
+@cache
+def faction_colour(game: str, faction: str) -> str:
+    """A faction's colour, from its game's data table (grey if it gives none)."""
+    colour: str = entry("faction", faction, game).get("colour", NEUTRAL_COLOUR)
+    return colour
+
+
+@cache
+def race_colour(race: str) -> str:
+    """The colour of a race's faction ("" for a race of a game without factions); ``race`` is
+    qualified, e.g. "warcraft:orcs"."""
+    game, _bare = split_id(race, "base")
+    faction = entry("race", race, game).get("faction")
+    return faction_colour(game, faction) if faction else ""

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from smallworld_tui.data import qualify
 from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.view import ComboView
+from smallworld_tui.engine.market import ComboView
 from smallworld_tui.reference import list_topics
 from smallworld_tui.session import GameSession
-from smallworld_tui.ui.palette import region_symbols
+from smallworld_tui.ui.palette import race_colour, region_symbols
 
 # phase -> the general topic about it (shared by every game)
 PHASE_TOPICS = {"pick": "combos", "conquer": "conquest", "redeploy": "redeploy",
@@ -31,9 +31,15 @@ def _known(ids: list[str]) -> list[str]:
     return [id_ for index, id_ in enumerate(ids) if id_ in topics and id_ not in ids[:index]]
 
 
-def combo_topics(combo: ComboView, game: str) -> list[str]:
-    """A combo's race, then its power."""
-    return _known([qualify(game, combo.race), qualify(game, combo.power)])
+def combo_topics(combo: ComboView, game: str, teams: bool = False) -> list[str]:
+    """A combo's race, then its power; its faction when the race has one; in a team game,
+    how the team market works."""
+    ids = [qualify(game, combo.race), qualify(game, combo.power)]
+    if race_colour(qualify(game, combo.race)):
+        ids.append(qualify(game, "factions"))
+    if teams:
+        ids.append(qualify(game, "team_combos"))
+    return _known(ids)
 
 
 def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
@@ -48,6 +54,8 @@ def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
         ids.append(state.race)
     elif army is not None:
         ids += [army.race, army.power]
+        if race_colour(army.race):
+            ids.append(qualify(game, "factions"))
     ids += [piece for piece, _ in state.pieces]
     ids += list(state.items)
     symbols = region_symbols(info, board, in_game=False)
@@ -58,5 +66,8 @@ def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
 
 
 def phase_topics(view: PlayerView) -> list[str]:
-    """The general topic of the current phase."""
-    return _known([PHASE_TOPICS.get("over" if view.finished else view.phase, "turn")])
+    """The general topic of the current phase; in a team game, the team rules."""
+    ids = [PHASE_TOPICS.get("over" if view.finished else view.phase, "turn")]
+    if view.teams:
+        ids.append(qualify(view.game, "teams"))
+    return _known(ids)

@@ -94,7 +94,7 @@ def test_the_pace_spaces_moves_and_hurry_skips_it() -> None:
 
 def test_a_save_naming_an_unknown_level_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    GameSession.new(["Amy", "Bot"], None, 1, path=path)
+    GameSession.new(["Amy", "Bot"], None, 1, path=path).save()
     data = json.loads(path.read_text(encoding="utf-8"))
     data["bots"] = {"1": "grandmaster"}
     path.write_text(json.dumps(data), encoding="utf-8")

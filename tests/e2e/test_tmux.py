@@ -72,7 +72,7 @@ def test_a_turn_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
     screen = terminal.wait_for("pick a combo")
     assert "Amy" in screen and "Ben" in screen and "Hill Elves" in screen
     terminal.keys("0")
-    terminal.wait_for("choose a region")
+    terminal.wait_for("region to conquer")
     terminal.keys("C-p")
     terminal.wait_for("Search for commands")
     terminal.keys("Conquer")
@@ -80,7 +80,7 @@ def test_a_turn_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> None:
     terminal.keys("Enter")
     screen = terminal.wait_for("Amy's Hill Elves took")
     terminal.keys("e")
-    terminal.wait_for("Enter/+ one")
+    terminal.wait_for("type a region (one each)")
     terminal.keys("a")
     terminal.wait_for("all tokens placed")
     terminal.keys("e")

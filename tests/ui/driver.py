@@ -13,6 +13,7 @@ from textual.widgets import Static
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.keymap import TYPED, keys_of, others
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.game import GameScreen
@@ -92,8 +93,7 @@ async def act(pilot: Pilot[None], action: Action, dismiss: bool = True) -> None:
         if action.count == hand:
             await pilot.press("a")
         else:
-            assert action.count <= 9
-            await pilot.press(str(action.count))
+            await pilot.press(*["plus"] * action.count)
     elif kind == "decline":
         await pilot.press("d")
         await choose_in_menu(pilot, action)
@@ -135,16 +135,16 @@ def binding_for(action: Action, hand: int) -> str:
     """The key binding's action string that the game screen runs for ``action``."""
     kind = action.kind
     if kind == "pick":
-        return f"pick({action.target})"
-    if kind in SIMPLE_KEYS:
-        return f"send('{kind}')"
-    if kind in ON_REGION_KEYS:
-        return f"on_region('{kind}')"
+        return f"digit({action.target})"
     if kind == "deploy":
         return "place_all" if action.count == hand else f"place({action.count})"
-    if kind in ("decline", "ally"):
-        return kind
-    return ""  # a region chosen on the map
+    if kind in TYPED:
+        return ""  # a region chosen on the map
+    if keys_of(kind).key or kind in ("decline", "ally"):
+        return f"act('{kind}')"
+    if others([kind]):
+        return "other_actions"  # the menu of a race's, power's or item's own actions
+    return ""
 
 
 async def quick_act(pilot: Pilot[None], action: Action) -> None:

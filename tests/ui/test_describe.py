@@ -13,7 +13,7 @@ from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.i18n import set_language
-from smallworld_tui.ui.describe import Narrator, action_label, region_label
+from smallworld_tui.ui.describe import Narrator, action_label, combo_name, region_label
 
 BOARD = load_map("base-2p")
 NAMES = ["Amy", "Ben"]
@@ -24,8 +24,9 @@ SAMPLES = [
     Event("picked", 1, {"race": "base:trolls", "power": "base:flying", "slot": 2, "paid": 2,
                         "collected": 1, "tokens": 10}),
     Event("declined", 0, {"race": "base:elves", "power": "base:hill", "removed": "base:orcs"}),
-    Event("conquered", 1, {"race": "base:trolls", "power": "base:flying", "region": 7, "cost": 3,
-                           "via": "conquer", "defender_seat": 0, "defender_race": "base:elves",
+    Event("conquered", 1, {"race": "base:trolls", "power": "base:flying", "declined": False,
+                           "region": 7, "cost": 3, "via": "conquer", "defender_seat": 0,
+                           "defender_race": "base:elves",
                            "defender_declined": False, "lost": 1, "returned": 0}),
     Event("die_rolled", 0, {"value": 2, "region": 7, "short": 2, "success": True}),
     Event("abandoned", 0, {"race": "base:elves", "region": 7}),
@@ -113,11 +114,20 @@ def test_lost_tribe_dragon_and_declined_defenders() -> None:
     assert "2 tokens back to hand" in Narrator(NAMES, BOARD).sentence(declined)
 
 
+def test_a_declined_attacker_is_named_by_its_race_alone() -> None:
+    """Ghouls in decline have lost their power: "Ben's Ghouls", not "Ben's Flying Ghouls"."""
+    ghouls = Event("conquered", 1, {**SAMPLES[3].data, "race": "base:ghouls",
+                                    "declined": True})
+    sentence = Narrator(NAMES, BOARD).sentence(ghouls)
+    assert sentence.startswith("Ben's Ghouls took") and "Flying" not in sentence
+
+
 def test_scores_are_shown_only_to_the_scorer_until_the_end() -> None:
     scored = SAMPLES[13]
     assert Narrator(NAMES, BOARD, viewer=0).sentence(scored).startswith("Amy scored 7 coins")
     assert "Alchemist +2" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
-    assert Narrator(NAMES, BOARD, viewer=1).sentence(scored) == "Amy scored"
+    assert Narrator(NAMES, BOARD, viewer=1).sentence(scored) == (
+        "Amy scored (how much stays secret until the end)")
     assert "7" in Narrator(NAMES, BOARD, viewer=1, reveal_all=True).sentence(scored)
 
 
@@ -240,3 +250,17 @@ def test_the_faction_bonus_line_names_the_faction() -> None:
         assert "ホード陣営ボーナス +1" in Narrator(NAMES, BOARD, viewer=0).sentence(scored)
     finally:
         set_language(None)
+
+
+def test_japanese_combo_names_join_an_attributive_power_directly() -> None:
+    set_language("ja")
+    try:
+        worgen = combo_name("warcraft:worgen", "warcraft:explorer")
+        gnomes = combo_name("underground:gnomes", "underground:fisher")
+        trolls = combo_name("trolls", "flying")
+    finally:
+        set_language(None)
+    assert worgen.startswith("探検家の") and "のの" not in worgen
+    assert gnomes.startswith("漁をする") and "るの" not in gnomes
+    assert trolls.startswith("飛行能力の")  # a base game power is a noun: "の" joins it
+    assert combo_name("trolls", "flying") == "Flying Trolls"

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static, TabbedContent
 
+from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
 from smallworld_tui.names import display_name
@@ -210,8 +211,8 @@ async def test_the_interface_speaks_japanese(japanese: None) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert "ラウンド1/10" in text_of(screen.query_one(StatusLine))
-        assert screen.query_one("#players").border_title == "プレイヤー"
+        assert "太郎" in text_of(screen.query_one(StatusLine))
+        assert screen.query_one("#players").border_title == "プレイヤー・ラウンド1/10"
         descriptions = {a.binding.description for a in screen.active_bindings.values()}
         assert {"このルール", "ヘルプ", "終了"} <= descriptions
         assert seat_letters(s.record.players) == ["A", "B", "C"]  # no Latin initial
@@ -220,5 +221,5 @@ async def test_the_interface_speaks_japanese(japanese: None) -> None:
         screen.send(Action("conquer", 0))  # the sea: refused in Japanese
         await settle(pilot)
         seafaring = display_name("power", "base:seafaring", "ja")
-        assert any(f"「{seafaring}」の種族だけ" in n.message for n in app._notifications)
+        assert any(f"「{seafaring}」の種族だけ" in n.message for n in notifications(app))
 

@@ -1,7 +1,11 @@
-"""Screenshots of the main screens at the minimum size (80×24) and a large one (160×50).
+"""Screenshots of the main screens at the minimum size (80×24) and at 120×40, 160×50 and
+200×60, where the map grows with the space.
 
-Deterministic: fixed seeds, pinned stacks, saves in an empty temporary folder, no clock on
-screen, steady cursors.  Update with ``pytest tests/ui/test_snapshots.py --snapshot-update``.
+A 5-player Warcraft team game at 80×24 too.
+
+Deterministic: fixed seeds, pinned stacks, a saves folder at a fixed (absent) path, no clock
+on screen, steady cursors.  Update with
+``pytest tests/ui/test_snapshots.py --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from scenario import UG_TEST_MAP
 from textual.pilot import Pilot
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -19,10 +24,16 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from ui.driver import session
 
-SIZES = [(80, 24), (160, 50)]
+SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
 STACKS = {"races": ["trolls", "elves"], "powers": ["flying", "hill"]}
 
 Compare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def _fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saves folder is named on screen: the same (absent) one on every machine."""
+    monkeypatch.setenv("SMALLWORLD_TUI_DATA", "/nonexistent/smallworld-tui")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -66,6 +77,42 @@ def test_conquering_in_japanese(snap_compare: Compare, japanese: None) -> None:
     s = GameSession(Record(players=["太郎", "花子", "次郎"], map="base-3p", seed=1,
                            options={"flying_enters_anywhere": False}, **STACKS))
     s.apply(Action("pick", 0))
+    s.apply(next(a for a in s.view(0).legal if a.kind == "conquer"))
+
+    async def past_the_pass_screen(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
+                        run_before=past_the_pass_screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_underground_with_its_legend(snap_compare: Compare, size: tuple[int, int]) -> None:
+    """Rivers, chasms, monsters, Black Mountains and a revealed place, with the legend."""
+    s = GameSession(Record(players=["Amy", "Ben"], map=UG_TEST_MAP, seed=4, game="underground"))
+    s.apply(Action("pick", 0))
+    s.apply(Action("conquer", 1))
+
+    async def show_the_legend(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter")  # past the pass screen
+        await pilot.pause()
+        if size[1] < 50:
+            await pilot.press("g")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(s), terminal_size=size, run_before=show_the_legend)
+
+
+def test_warcraft_five_players_in_teams(snap_compare: Compare) -> None:
+    """A board set of five islands drawn from the seed, with entry regions, the team panel and
+    faction colours, at the minimum size."""
+    s = GameSession(Record(players=["Amy", "Ben", "Cai", "Dee", "Eli"], map="warcraft-5p",
+                           seed=3, options={"teams": True, "two_player_boards": "LM",
+                                            "garrison_forts": "per_region"},
+                           game="warcraft"))
+    s.apply(Action("pick", 0))  # Worgen: a form to choose first
+    s.apply(Action("human_form"))
     s.apply(next(a for a in s.view(0).legal if a.kind == "conquer"))
 
     async def past_the_pass_screen(pilot: Pilot[Any]) -> None:

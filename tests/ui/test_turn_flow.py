@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widget import Widget
 from textual.widgets import Static
 
+from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action
+from smallworld_tui.names import display_name
+from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
@@ -13,7 +15,7 @@ from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.screens.seating import Hotseat
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
-from smallworld_tui.ui.widgets.key_footer import KeyFooter
+from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.status_line import StatusLine
 from ui.driver import (
@@ -36,7 +38,7 @@ def status(app: SmallWorldApp) -> str:
 
 
 def notices(app: SmallWorldApp) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    return " | ".join(n.message for n in notifications(app))
 
 
 def first(legal: list[Action], kind: str) -> Action:
@@ -55,8 +57,8 @@ async def test_pick_with_a_number_key_then_conquer_with_enter() -> None:
         screen = game_screen(app)
         target = first(screen.view.legal, "conquer").target
         marks = screen.map_view._marks
-        assert marks[target].kind == "target" and marks[target].label == str(
-            screen.view.costs[target])
+        assert marks[target].kind == "target" and marks[target].label == (
+            f"{screen.view.costs[target]}t")
         await point_at(pilot, target)
         await pilot.press("enter")
         await settle(pilot)
@@ -123,14 +125,11 @@ async def test_final_conquest_shows_the_die_big() -> None:
         final = first(screen.view.legal, "final")
         short = screen.view.costs[final.target] - next(
             a.hand for a in screen.view.armies if a.id == screen.view.acting)
-        assert screen.map_view._marks[final.target].label == f"-{short}"
+        assert screen.map_view._marks[final.target].label == f"-{short}t"
         await point_at(pilot, final.target)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, ChoiceScreen)  # declare the target first
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, DieScreen)
+        assert isinstance(app.screen, DieScreen)  # the mark said it: a roll of the die
         text = text_of(app.screen.query_one("#die-text", Static))
         assert f"Rolled 3 — needed {short}" in text and "conquers" in text
         await pilot.press("x")
@@ -153,7 +152,7 @@ async def test_redeploy_keys_undo_and_the_pass_screens() -> None:
         region = screen.map_view.cursor
         assert screen.map_view._marks[region].kind == "own"
         before = screen.view.regions[region].tokens
-        await pilot.press("1")
+        await pilot.press("plus")
         await settle(pilot)
         assert screen.view.regions[region].tokens == before + 1
         await pilot.press("u")
@@ -164,7 +163,7 @@ async def test_redeploy_keys_undo_and_the_pass_screens() -> None:
         assert "all tokens placed" in status(app)
         await pilot.press("e")
         await settle(pilot)
-        assert "end of turn: d declines (Stout)" in status(app)
+        assert "end of turn: e ends it; d Decline" in status(app)
         await pilot.press("e")
         await settle(pilot)
         assert isinstance(app.screen, PassScreen)
@@ -227,6 +226,7 @@ async def test_heroes_are_placed_with_their_key_before_redeployment_ends() -> No
         await act(pilot, max((a for a in screen.view.legal if a.kind == "deploy"),
                              key=lambda a: a.count))
         assert "H Hero" in status(app)
+        assert "all tokens placed, but" in status(app) and "Hero" in status(app)
         await pilot.press("e")
         await settle(pilot)
         assert "Heroes" in notices(app)  # the engine says why redeployment cannot end
@@ -280,7 +280,8 @@ async def test_berserk_roll_shows_the_die_and_lowers_the_costs_shown() -> None:
         await settle(pilot)
         assert "Berserk roll 2" in status(app)
         labels = {r: m.label for r, m in screen.map_view._marks.items() if m.kind == "target"}
-        assert labels and all(label == str(max(1, before[r] - 2)) for r, label in labels.items())
+        assert labels and all(label == f"{max(1, before[r] - 2)}t"
+                              for r, label in labels.items())
 
 
 async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
@@ -294,9 +295,34 @@ async def test_diplomat_names_an_ally_at_the_end_of_the_turn() -> None:
         await act(pilot, max((a for a in screen.view.legal if a.kind == "deploy"),
                              key=lambda a: a.count))
         await act(pilot, Action("end_redeploy"))
-        assert "n names an ally (Diplomat)" in status(app)
+        assert "n Name ally" in status(app)
         await act(pilot, Action("ally", 1))
         assert any(e.kind == "ally_named" and e["ally"] == 1 for e in s.log)
+
+
+async def test_the_decline_menu_warns_that_the_older_declined_race_leaves() -> None:
+    s = session(**DWARVES)
+
+    def second_decline(s: GameSession) -> bool:
+        view = s.view(s.state.actor)
+        return any(a.kind == "decline" for a in view.legal) and any(
+            a.declined for a in view.armies_of(view.actor))
+
+    advance(s, second_decline, prefer=("decline", Action("pick", 0)))
+    old = next(a for a in s.view(s.state.actor).armies_of(s.state.actor) if a.declined)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await dismiss_modals(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, ChoiceScreen)
+        warning = text_of(menu.query_one("#choice-warning", Static))
+        assert f"Your declined {display_name('race', old.race)} leave the map" in warning
+        count = len(s.record.actions)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(s.record.actions) == count  # a look at the warning sends nothing
 
 
 async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
@@ -305,16 +331,19 @@ async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
         await settle(pilot)
         screen = game_screen(app)
         footer = screen.query_one(KeyFooter)
+        layouts = []
+        refresh = footer.refresh
 
-        def keys() -> list[Widget]:
-            return list(footer.query("FooterKey"))
+        def counted(*args: object, **kwargs: object) -> KeyFooter:
+            layouts.append(kwargs.get("layout", False))
+            return refresh(*args, **kwargs)  # type: ignore[arg-type]
 
-        before = keys()
-        assert "Pick" in [k.description for k in before]  # type: ignore[attr-defined]
-        screen.refresh_bindings()  # nothing the footer shows changed: the same keys
+        footer.refresh = counted  # type: ignore[method-assign]
+        before = footer_keys(screen)
+        assert "Pick" in [k.description for k in before]
+        screen.refresh_bindings()  # nothing the footer shows changed: no new layout
         await settle(pilot)
-        assert keys() == before
+        assert footer_keys(screen) == before and not any(layouts)
         await act(pilot, Action("pick", 0))  # a new phase, new keys
-        after = keys()
-        assert "End conquest" in [k.description for k in after]  # type: ignore[attr-defined]
-        assert not set(after) & set(before)
+        after = footer_keys(screen)
+        assert "End conquest" in [k.description for k in after] and any(layouts)

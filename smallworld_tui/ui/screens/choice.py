@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic, TypeVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -24,14 +25,17 @@ class ChoiceScreen(TranslatedBindings, ModalScreen[T | None], Generic[T]):
         Binding("escape", "cancel", N_("Cancel"), id="choice.cancel"),
     ]
 
-    def __init__(self, title: str, choices: list[tuple[str, T]]) -> None:
+    def __init__(self, title: str, choices: list[tuple[str, T]], warning: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
+        self.warning = warning
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box"):
             yield Static(self.title_text, id="choice-title", markup=False)
+            if self.warning:
+                yield Static(Text(self.warning), id="choice-warning", classes="warning")
             yield OptionList(*(Option(label, id=f"choice-{i}")
                                for i, (label, _value) in enumerate(self.choices)),
                              id="choice-list", markup=False)

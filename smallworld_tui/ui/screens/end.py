@@ -1,9 +1,11 @@
-"""The end of the game: coins revealed, the ranking with its tie-break, the score per round."""
+"""The end of the game: coins revealed, the ranking with its tie-break, where each player's
+coins came from, the coins scored per round, and the final map."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,12 +15,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from smallworld_tui.engine import PlayerView
+from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, combo_name, joined, race_name, tokens
+from smallworld_tui.ui.messages import ShowNewGame
+from smallworld_tui.ui.scores import breakdowns_table
+from smallworld_tui.ui.teams import team_headline, team_result_table
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
+from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.score_chart import ScoreChart
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 
@@ -30,6 +37,8 @@ def ranking(view: PlayerView) -> list[int]:
 
 
 def headline(view: PlayerView) -> str:
+    if view.teams:
+        return team_headline(view)
     names = [view.names[s] for s in view.winners]
     if len(names) == 1:
         return _("{name} wins!").format(name=names[0])
@@ -37,7 +46,10 @@ def headline(view: PlayerView) -> str:
 
 
 def tie_break(view: PlayerView) -> str:
-    """How the winner was found: most coins, then most race tokens on the map."""
+    """How the winner was found: most coins, then most race tokens on the map (in a team
+    game with partners, the team rule)."""
+    if any(len(seats) > 1 for seats in view.teams.values()):
+        return team_rule()
     best = max(c or 0 for c in view.coins)
     tied = [s for s in range(len(view.names)) if view.coins[s] == best]
     names = joined(view.names[s] for s in tied)
@@ -53,11 +65,17 @@ def tie_break(view: PlayerView) -> str:
         names=names, coins=coins(best), tokens=tokens(view.tokens_on_board[tied[0]]))
 
 
+def team_rule() -> str:
+    return _("A team scores the coins of its poorer player; the best team score wins, and "
+             "between tied teams the one with the richest player.")
+
+
 def ranking_table(view: PlayerView) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    for title, justify in ((_("#"), "right"), (_("Player"), "left"), (_("Coins"), "right"),
-                           (_("Tokens on map"), "right"), (_("Races"), "left")):
-        table.add_column(title, justify=justify)  # type: ignore[arg-type]
+    right: JustifyMethod = "right"
+    for title, justify in ((_("#"), right), (_("Player"), "left"), (_("Coins"), right),
+                           (_("Tokens on map"), right), (_("Races"), "left")):
+        table.add_column(title, justify=justify)
     rank = 0
     previous: tuple[int, int] | None = None
     for index, seat in enumerate(ranking(view)):
@@ -72,8 +90,12 @@ def ranking_table(view: PlayerView) -> Table:
 
 
 class EndScreen(TranslatedBindings, Screen[None]):
+    """The results beside the final map (in a narrow terminal, the map below the results:
+    the screen scrolls)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", N_("New game"), id="end.new_game"),
+        Binding("tab", "app.focus_next", N_("Results ⇄ map"), id="end.focus"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -82,17 +104,31 @@ class EndScreen(TranslatedBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         view = self.session.view(SPECTATOR)
-        with VerticalScroll(id="end-body"):
-            yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
-                              style="bold reverse"), id="end-title")
-            yield Static(ranking_table(view), id="end-ranking")
-            yield Static(tie_break(view), id="end-tie-break", markup=False)
-            yield ScoreChart(id="end-chart")
+        starting = ruleset(view.game).starting_coins
+        with VerticalScroll(id="end-main"):
+            with VerticalScroll(id="end-body"):
+                yield Static(Text(_("Game over — {headline}").format(headline=headline(view)),
+                                  style="bold reverse"), id="end-title")
+                if view.teams:
+                    yield Static(team_result_table(view), id="end-teams")
+                yield Static(ranking_table(view), id="end-ranking")
+                yield Static(tie_break(view), id="end-tie-break", markup=False)
+                yield Static(breakdowns_table(self.session.log, view.names,
+                                              [starting] * len(view.names), view.coins),
+                             id="end-breakdown")
+                yield ScoreChart(id="end-chart")
+            yield MapView(view.map, id="end-map")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         view = self.session.view(SPECTATOR)
+        self.query_one("#end-breakdown").border_title = _("Where the coins came from")
+        if view.teams:
+            self.query_one("#end-teams").border_title = _("Team result")
+        self.query_one("#end-map").border_title = _("The final map")
         self.query_one(ScoreChart).show(view.gains, view.names)
+        self.query_one(MapView).show(view)
+        self.query_one("#end-body").focus()
 
     def action_new_game(self) -> None:
-        self.app.show_new_game()  # type: ignore[attr-defined]
+        self.post_message(ShowNewGame())

@@ -1,9 +1,10 @@
 """The game screen: map, combos, players and log for one viewer; it sends the viewer's actions.
 
 The screen never decides what is legal: it reads ``view.legal`` (the viewer's legal actions),
-offers them through keys, the map, the combo column and the command palette, and sends them
-to the session, whose engine explains any refusal.  The same screen serves hotseat play (the
-viewer follows the decision-maker, with pass-the-device screens in between) and one SSH seat.
+offers them through keys (``keymap``), region numbers typed on the keyboard, the map, the
+combo column and the command palette, and sends them to the session, whose engine explains
+any refusal.  The same screen serves hotseat play (the viewer follows the decision-maker,
+with pass-the-device screens in between) and one SSH seat.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -20,29 +22,31 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
+from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.game_session import StorageError
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import (
     Narrator,
     action_label,
-    coins,
     combo_name,
+    race_name,
     refusal,
     region_label,
 )
+from smallworld_tui.ui.keymap import ACTIONS, keys_of, others, target_of
+from smallworld_tui.ui.messages import OpenHelp, OpenSave
+from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
+from smallworld_tui.ui.scores import turn_score
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen, outcome_text
 from smallworld_tui.ui.screens.end import EndScreen
 from smallworld_tui.ui.screens.help import shown_keys
-from smallworld_tui.ui.screens.map_marks import (
-    hand,
-    marks,
-    region_actions,
-)
+from smallworld_tui.ui.screens.map_marks import hand, marks, region_actions
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.screens.save_dialogs import LoadDialog, SaveDialog
 from smallworld_tui.ui.screens.seating import Seating
@@ -50,14 +54,15 @@ from smallworld_tui.ui.screens.too_small import TooSmallScreen
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
+from smallworld_tui.ui.widgets.legend import Legend
 from smallworld_tui.ui.widgets.log_panel import LogPanel
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.region_info import RegionInfo
 from smallworld_tui.ui.widgets.status_line import StatusLine
+from smallworld_tui.ui.widgets.team_panel import TeamPanel
 
-# region actions done at once on Enter/click when they are the only choice there
-DIRECT_KINDS = frozenset({"conquer", "deploy", "fortify", "encamp", "hero"})
+LEGEND_HEIGHT = 50  # terminals at least this tall show the legend from the start
 
 
 def phase_help(phase: str) -> str:
@@ -65,8 +70,9 @@ def phase_help(phase: str) -> str:
     return {
         "pick": _("Pick a combo: the number is its price in coins; coins lying on it are "
                   "yours."),
-        "conquer": _("Conquer: choose a highlighted region (the number is its cost; -N is "
-                     "how short you are for a final conquest with the die)."),
+        "conquer": _("Conquer: type a region's number or choose a highlighted region (3t: "
+                     "it costs 3 tokens; -2t: you are 2 tokens short, a last conquest with "
+                     "the die)."),
         "redeploy": _("Redeploy: put the tokens in your hand into your regions."),
         "defender": _("Place the survivors of the attack in your remaining regions."),
         "end": _("End of the turn: the last choices of your powers."),
@@ -84,13 +90,14 @@ class SessionChanged(Message):
         self.events = events
 
 
-def _digit_bindings() -> list[BindingType]:
+def _action_bindings() -> list[BindingType]:
+    """A key per action kind that has one (``keymap.ACTIONS``), then the digits."""
     out: list[BindingType] = [
-        Binding(str(n), f"place({n})", N_("Place that many tokens"), show=False,
-                id=f"game.place_{n}") for n in range(1, 10)
+        Binding(keys.key, f"act('{kind}')", keys.label, id=f"game.{kind}")
+        for kind, keys in ACTIONS.items() if keys.key
     ]
-    out += [Binding(str(k), f"pick({k})", N_("Pick the combo with that number"), show=False,
-                    id=f"game.pick_{k}") for k in range(6)]
+    out += [Binding(str(n), f"digit({n})", N_("Region number (or combo in the pick phase)"),
+                    show=False, id=f"game.digit_{n}") for n in range(10)]
     return out
 
 
@@ -99,24 +106,20 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     COMMANDS: ClassVar = {LegalActionsProvider}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "send('end_conquest')", N_("End conquest"), id="game.end_conquest"),
-        Binding("e", "send('end_redeploy')", N_("End redeployment"), id="game.end_redeploy"),
-        Binding("e", "send('end_turn')", N_("End turn"), id="game.end_turn"),
+        *_action_bindings(),
+        Binding("escape", "entry_clear", N_("Clear number"), show=False,
+                id="game.entry_clear"),
+        Binding("backspace", "entry_back", N_("Erase a digit"), show=False,
+                id="game.entry_back"),
         Binding("p", "pick_highlighted", N_("Pick"), id="game.pick"),
-        Binding("d", "decline", N_("Decline"), id="game.decline"),
-        Binding("b", "send('berserk_roll')", N_("Berserk roll"), id="game.berserk"),
-        Binding("n", "ally", N_("Name ally"), id="game.ally"),
-        Binding("plus", "place(1)", N_("Place 1"), id="game.place_one"),
+        Binding("plus", "place(1)", N_("Place 1"), show=False, id="game.place_one"),
         Binding("a", "place_all", N_("Place all"), id="game.place_all"),
-        Binding("x", "on_region('abandon')", N_("Abandon"), id="game.abandon"),
-        Binding("f", "on_region('fortify')", N_("Fortress"), id="game.fortify"),
-        Binding("c", "on_region('encamp')", N_("Encampment"), id="game.encamp"),
-        Binding("H", "on_region('hero')", N_("Hero"), id="game.hero"),
         Binding("u,ctrl+z", "undo", N_("Undo"), id="game.undo"),
         Binding("ctrl+s", "save", N_("Save"), show=False, id="game.save"),
         Binding("ctrl+o", "load", N_("Load"), show=False, id="game.load"),
-        Binding("i", "rule_of_this", N_("Rule of this"), id="game.rule_of_this"),
-        *_digit_bindings(),
+        Binding("o", "other_actions", N_("Other actions"), id="game.other_actions"),
+        Binding("g", "legend", N_("Legend"), id="game.legend"),
+        Binding("i", "rule_of_this", N_("Rule of this"), show=False, id="game.rule_of_this"),
     ]
 
     def __init__(self, session: GameSession, seating: Seating, *, greet: bool = False) -> None:
@@ -125,6 +128,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.seating = seating
         self.viewer = seating.seat(session)
         self.view: PlayerView = session.view(self.viewer)
+        self.entry = RegionEntry(len(self.view.map.regions))
         self._greet = greet
         self._logged = 0
         self._viewing_since = len(session.log)
@@ -136,6 +140,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._unsubscribe: Callable[[], None] | None = None
         self._focus_later: Widget | None = None
         self._bindings_key: object = None
+        self._storage_error: OSError | None = None  # why the last move could not be stored
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,25 +148,28 @@ class GameScreen(TranslatedBindings, Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="board"):
                 yield MapView(self.view.map, id="map")
-                yield RegionInfo(id="region-info")
+                yield Legend(id="legend")
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
-                with Horizontal(id="combo-row"):
-                    yield ComboColumn(id="combos")
-                    yield ComboDetails(id="combo-details")
+                yield TeamPanel(id="teams")
+                yield ComboColumn(id="combos")
+                yield ComboDetails(id="combo-details")
                 yield LogPanel(id="log")
+        yield RegionInfo(id="region-info")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#players").border_title = _("Players")
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
         self.query_one("#log").border_title = _("Log")
+        self.query_one("#teams").border_title = _("Teams")
+        self.query_one("#legend").border_title = _("Legend (g hides it)")
+        self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
         self._unsubscribe = self.session.subscribe(self._session_changed)
         self._rewrite_log()
         self.redraw()
         if self._greet and self.seating.pass_screens and self.view.actor >= 0:
-            self._queue_pass(self.view.actor, "")
+            self._queue_pass(self.view.actor)
         if self.view.finished:
             self._queue_end()
 
@@ -189,6 +197,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
     # --- sending actions ---------------------------------------------------------------
     def send(self, action: Action) -> None:
         """Apply an action for the viewer; the engine's refusal is shown as a notice."""
+        self._clear_entry()
         if not self.my_decision():
             self.notify(_("It is {name}'s decision.").format(
                 name=self.view.names[self.view.actor]) if self.view.actor >= 0
@@ -196,13 +205,22 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return
         try:
             self.session.apply(action, seat=self.viewer)
+        except StorageError as exc:
+            self._storage_error = exc.error
+            message = refusal(exc, self.view.map)
+            if self.host_files():
+                message += " " + _("ctrl+s saves the game elsewhere.")
+            self.notify(message, title=_("Not saved"), severity="error", timeout=30,
+                        markup=False)
         except IllegalAction as exc:
             self.notify(refusal(exc, self.view.map), severity="warning", markup=False)
 
     def choose_region(self, region: int) -> None:
-        """Enter or a click on a region: do the one thing it offers, or ask which."""
+        """Enter, a click or a typed number on a region: do the one thing it offers, or
+        ask which."""
+        self._clear_entry()
         actions = region_actions(self.view, region)
-        if self.view.phase in ("redeploy", "defender"):
+        if self.view.phase in PLACING:
             one = Action("deploy", region, 1)
             if one in actions:
                 self.send(one)
@@ -218,12 +236,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 self.notify(_("Nothing to do on {region} now.").format(
                     region=self.label(region)), markup=False)
             return
-        if len(actions) == 1 and actions[0].kind in DIRECT_KINDS:
+        if len(actions) == 1 and keys_of(actions[0].kind).direct:
             self.send(actions[0])
         else:
             self.ask(self.label(region), actions)
 
-    def ask(self, title: str, actions: list[Action]) -> None:
+    def ask(self, title: str, actions: list[Action], warning: str = "") -> None:
         """A menu of actions; the chosen one is sent."""
         costs, in_hand = self.view.costs, hand(self.view)
         choices = [(action_label(a, self.view.names, self.view.map, costs, in_hand), a)
@@ -233,14 +251,52 @@ class GameScreen(TranslatedBindings, Screen[None]):
             if action is not None:
                 self.send(action)
 
-        self.app.push_screen(ChoiceScreen(title, choices), chosen)
+        self.app.push_screen(ChoiceScreen(title, choices, warning), chosen)
+
+    # --- typing a region's number ------------------------------------------------------
+    def action_digit(self, digit: int) -> None:
+        """A digit picks a combo in the pick phase; otherwise it types a region's number
+        (``RegionEntry``): the region is chosen as soon as its number is complete."""
+        if "pick" in self.legal_kinds():
+            if digit < len(self.view.combos):
+                self.send(Action("pick", digit))
+            return
+        region, complete = self.entry.type(str(digit))
+        if region is not None:
+            self.map_view.cursor = region
+            self.map_view.focus()
+        if complete and region is not None:
+            self.choose_region(region)
+        else:
+            self._show_entry()
+
+    def action_entry_back(self) -> None:
+        self.entry.back()
+        region = self.entry.region()
+        if region is not None:
+            self.map_view.cursor = region
+        self._show_entry()
+
+    def action_entry_clear(self) -> None:
+        self._clear_entry()
+
+    def _clear_entry(self) -> None:
+        if self.entry.digits:
+            self.entry.clear()
+            self._show_entry()
+
+    def _show_entry(self) -> None:
+        self.query_one(RegionInfo).show(self.view, self.map_view.cursor, self.view.costs,
+                                        entry=self.entry.digits)
+        self.refresh_bindings()
 
     # --- messages from widgets and the session -----------------------------------------
     def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
         self.choose_region(message.region)
 
     def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
-        self.query_one(RegionInfo).show(self.view, message.region, self.view.costs)
+        self.query_one(RegionInfo).show(self.view, message.region, self.view.costs,
+                                        entry=self.entry.digits)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
         self.query_one(ComboDetails).show(message.combo)
@@ -260,7 +316,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     def _show_players(self) -> None:
         for panel in self.query(PlayersPanel):  # none once the screen has been replaced
-            panel.show(self.view, compact=self.has_class("-short"))
+            panel.show(self.view, compact=not self.has_class("-tall"))
 
     def _session_changed(self, events: list[Event]) -> None:
         """The session's listener: may run in another thread (SSH), so only post."""
@@ -280,10 +336,11 @@ class GameScreen(TranslatedBindings, Screen[None]):
         for event in events:
             if event.kind == "die_rolled":
                 self._show_die(event)
+        self._show_scores(events)
         target = self.seating.seat(self.session)
         if target != self._next_viewer and target >= 0:
             if self.seating.pass_screens:
-                self._queue_pass(target, self._private_note())
+                self._queue_pass(target)
             else:
                 self._set_viewer(target)
         self.redraw()
@@ -302,6 +359,30 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self.notify(outcome_text(event, self.narrator()).plain, title=_("Die roll"),
                         timeout=8, markup=False)
 
+    def _show_scores(self, events: list[Event]) -> None:
+        """Each score goes to its player, with its breakdown, before the device passes on:
+        on the pass screen when they hold the device, else on a pass screen of its own (a
+        defender held the device); as a notice on a terminal of one's own or when the board
+        is not hidden between players."""
+        for event in events:
+            if event.kind != "scored":
+                continue
+            seat = event.seat
+            note = turn_score(event, self.view.names[seat],
+                              self.session.view(seat).coins[seat])
+            if not self.seating.hotseat:
+                if seat == self.viewer:
+                    self.notify(note.plain, title=_("Your score"), timeout=12)
+            elif not self.seating.pass_screens:
+                self.notify(note.plain, title=_("Score"), timeout=12)
+            elif seat == self._next_viewer:
+                self._pending_note = note
+            else:
+                self._queue_pass(seat, reason=_("{name} sees their score for the turn.")
+                                 .format(name=self.view.names[seat]), after=note)
+
+    _pending_note: Text | None = None
+
     # --- viewer, pass screens, modals --------------------------------------------------
     def _set_viewer(self, seat: int) -> None:
         self.viewer = self._next_viewer = seat
@@ -309,27 +390,20 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.redraw()
         self._rewrite_log()
 
-    def _private_note(self) -> str:
-        """The leaving player's score this turn, shown to them before passing."""
-        scored = [e for e in self.session.log[self._viewing_since:]
-                  if e.kind == "scored" and e.seat == self.viewer]
-        if not scored or self.viewer < 0:
-            return ""
-        total = self.session.view(self.viewer).coins[self.viewer]
-        return _("{name}, you scored {gained} this turn ({total} in total).").format(
-            name=self.view.names[self.viewer], gained=coins(scored[-1]["coins"]),
-            total=coins(total or 0))
-
-    def _queue_pass(self, seat: int, private: str) -> None:
+    def _queue_pass(self, seat: int, reason: str = "", after: Text | None = None) -> None:
         view = self.session.view(-1)
         name = view.names[seat]
-        if view.phase == "defender":
-            reason = _("{name} places the survivors of {attacker}'s attack.").format(
-                name=name, attacker=view.names[view.seat])
-        else:
-            reason = _("Round {round}: {name}'s turn.").format(round=view.round, name=name)
+        if not reason:
+            if view.phase == "defender":
+                reason = _("{name} places the survivors of {attacker}'s attack.").format(
+                    name=name, attacker=view.names[view.seat])
+            else:
+                reason = _("Round {round}: {name}'s turn.").format(round=view.round,
+                                                                   name=name)
+        before, self._pending_note = self._pending_note or "", None
         self._next_viewer = seat
-        self._queue(PassScreen(name, reason, private), lambda _result: self._set_viewer(seat))
+        self._queue(PassScreen(name, reason, before=before, after=after or ""),
+                    lambda _result: self._set_viewer(seat))
 
     def _queue_end(self) -> None:
         """After the queued screens (the last die roll), replace this screen by the end."""
@@ -338,7 +412,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._queue(None, lambda _result: self._show_end())
 
     def _show_end(self) -> None:
+        note, self._pending_note = self._pending_note, None
         self.app.switch_screen(EndScreen(self.session))
+        if note is not None:
+            self.notify(note.plain, title=_("Score"), timeout=12)
 
     def _queue(self, screen: Screen[Any] | None,
                then: Callable[[Any], None] | None = None) -> None:
@@ -376,18 +453,23 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def redraw(self) -> None:
         view = self.view = self.session.view(self.viewer)
         pickable = {a.target for a in view.legal if a.kind == "pick"}
-        self.query_one(StatusLine).show(view)
+        self.query_one("#players").border_title = _("Players · Round {round}/{turns}").format(
+            round=view.round, turns=view.turns)
+        self.query_one(StatusLine).show(view, self._blocker(view))
         self._show_players()
+        self.query_one(TeamPanel).show(view)
         combos = self.query_one(ComboColumn)
         combos.show(view, pickable)
-        self.query_one(ComboDetails).show(combos.current)
+        self.query_one(ComboDetails).show(combos.current if view.phase == "pick" else None)
+        self.query_one(Legend).show(view)
         marked = marks(view)
         self.map_view.show(view, marked)
-        self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs)
+        self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
+                                        entry=self.entry.digits)
         self.set_class(view.phase == "pick", "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
-                        mine and view.phase in ("redeploy", "defender"),
+                        mine and view.phase in PLACING,
                         mine and self.session.can_undo())
         key = (self.viewer, view.actor, view.phase)
         if key != self._phase_key:
@@ -401,20 +483,30 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._bindings_key = bindings_key
             self.refresh_bindings()
 
+    def _blocker(self, view: PlayerView) -> str:
+        """Why the redeployment cannot end yet, once every token is placed (e.g. Heroes
+        still to place), in the engine's words."""
+        if not self.my_decision() or view.phase not in PLACING or hand(view):
+            return ""
+        exc = self.session.refusal(Action("end_redeploy"))
+        return refusal(exc, view.map) if exc is not None else ""
+
     # --- key actions -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         kinds = self.legal_kinds()
-        needs = {
-            "send": str(parameters[0]) if parameters else "",
-            "decline": "decline", "ally": "ally", "place": "deploy", "place_all": "deploy",
-            "pick": "pick", "pick_highlighted": "pick",
-            "on_region": str(parameters[0]) if parameters else "",
-        }
-        if action == "send" and needs["send"] == "end_redeploy" and self.my_decision():
-            # shown for the whole redeployment: the engine says what is still missing
-            return self.view.phase in ("redeploy", "defender")
+        if action == "act":
+            kind = str(parameters[0])
+            if kind == "end_redeploy" and self.my_decision():
+                # shown for the whole redeployment: the engine says what is still missing
+                return self.view.phase in PLACING
+            return kind in kinds
+        needs = {"place": "deploy", "place_all": "deploy", "pick_highlighted": "pick"}
         if action in needs:
             return needs[action] in kinds
+        if action == "entry_clear":
+            return bool(self.entry.digits)
+        if action == "other_actions":
+            return bool(others([a.kind for a in self.view.legal]))
         if action == "undo":
             return self.my_decision() and self.session.can_undo()
         if action == "save":
@@ -423,30 +515,51 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return self.seating.hotseat and self.host_files()
         return True
 
+    def action_act(self, kind: str) -> None:
+        """The key of an action kind: sent as it is, on the region under the cursor, or
+        chosen in a menu (a player, or anything else), by its parameters."""
+        legal = [a for a in self.view.legal if a.kind == kind]
+        if kind == "decline":
+            self._confirm_decline(legal)
+            return
+        what = target_of(kind)
+        if not what:
+            self.send(Action(kind))
+        elif what == "region":
+            region = self.map_view.cursor
+            here = [a for a in legal if a.target == region]
+            self.send(here[0] if here else Action(kind, region))
+        elif legal:
+            self.ask(action_label(Action(kind), self.view.names, self.view.map)
+                     if keys_of(kind).text else keys_of(kind).label or kind, legal)
+
     def host_files(self) -> bool:
         """Whether saving and loading by name in this computer's folders is offered."""
         return bool(getattr(self.app, "host_files", True))
 
-    def action_send(self, kind: str) -> None:
-        self.send(Action(kind))
+    def _confirm_decline(self, declines: list[Action]) -> None:
+        """Ask before a decline, saying what it will cause (from a preview of the action on
+        a copy of the game: the older declined race leaving the map, the turn ending)."""
+        if not declines:
+            self.send(Action("decline"))
+            return
+        warnings = [_("Your turn ends (when you decline at the start of it, you score and "
+                      "pass).")] if self.view.phase == "conquer" else []
+        try:
+            events = self.session.preview(declines[0])
+        except IllegalAction:
+            events = []
+        for event in events:
+            if event.kind == "race_removed" and event.seat == self.viewer:
+                warnings.append(_("Your declined {race} leave the map.").format(
+                    race=race_name(event["race"])))
+        self.ask(_("Go into decline?"), declines, warning="\n".join(warnings))
 
-    def action_decline(self) -> None:
-        declines = [a for a in self.view.legal if a.kind == "decline"]
-        if declines:
-            self.ask(_("Go into decline? Your turn ends."), declines)
-
-    def action_ally(self) -> None:
-        self.ask(_("Name an ally (they may not attack you until your next turn)"),
-                 [a for a in self.view.legal if a.kind == "ally"])
-
-    def action_on_region(self, kind: str) -> None:
-        region = self.map_view.cursor
-        wanted = [a for a in self.view.legal if a.kind == kind and a.target == region]
-        if wanted:
-            self.send(wanted[0])
-        elif region is not None:
-            self.notify(_("Not possible on {region}.").format(region=self.label(region)),
-                        severity="warning", markup=False)
+    def action_other_actions(self) -> None:
+        """A menu of every legal action without a key of its own (what the race, power and
+        items offer besides regions typed on the map)."""
+        kinds = others([a.kind for a in self.view.legal])
+        self.ask(_("Other actions"), [a for a in self.view.legal if a.kind in kinds])
 
     def action_place(self, count: int) -> None:
         region = self.map_view.cursor
@@ -456,13 +569,13 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def action_place_all(self) -> None:
         self.action_place(hand(self.view))
 
-    def action_pick(self, slot: int) -> None:
-        self.send(Action("pick", slot))
-
     def action_pick_highlighted(self) -> None:
         combo = self.query_one(ComboColumn).current
         if combo is not None:
             self.send(Action("pick", combo.slot))
+
+    def action_legend(self) -> None:
+        self.toggle_class("-legend")
 
     def action_undo(self) -> None:
         try:
@@ -479,7 +592,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             if name:
                 self.save_as(name)
 
-        self.app.push_screen(SaveDialog(default), save)
+        self.app.push_screen(SaveDialog(default, self._storage_error), save)
 
     def save_as(self, name: str) -> None:
         """Save under ``name``; never over a file that is not this game's or not a save."""
@@ -500,9 +613,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         try:
             self.session.save_as(path)
         except OSError as exc:
-            self.notify(_("Could not save: {error}").format(error=exc), severity="error",
-                        markup=False)
+            self.notify(_("Could not save to {path}: {error}").format(
+                path=path, error=exc.strerror or exc), severity="error", markup=False)
             return
+        self._storage_error = None
         self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
 
     def action_load(self) -> None:
@@ -511,18 +625,20 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
         def load(save: SaveInfo | None) -> None:
             if save is not None:
-                self.app.open_save(save.path)  # type: ignore[attr-defined]
+                self.post_message(OpenSave(save.path))
 
         self.app.push_screen(LoadDialog(), load)
 
     def help_keys(self) -> list[tuple[str, str]]:
         """The keys that work now, for the help screen."""
         keys = shown_keys(self)
-        if "deploy" in self.legal_kinds():
-            keys.append(("1–9", _("Place that many tokens in the highlighted region")))
         if "pick" in self.legal_kinds():
             keys.append(("0–5", _("Pick the combo with that number")))
+        else:
+            keys.append(("0–9", _("Type a region's number: it is chosen as soon as the "
+                                  "number is complete, or with Enter")))
         keys += [
+            ("i", _("Rule of this: the rules of what is highlighted")),
             ("r", _("Rules: search the rules reference")),
             ("←↑↓→, " + _("mouse"), _("Move on the map; Enter or a click chooses a region")),
             ("tab", _("Switch between the map and the combo column")),
@@ -547,10 +663,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         game = played_game(self.session)
         topics: list[str] = []
         if self.focused is combos and combos.current is not None:
-            topics = combo_topics(combos.current, game)
+            topics = combo_topics(combos.current, game, bool(self.view.teams))
         elif self.map_view.cursor is not None:
             topics = region_topics(self.view, self.map_view.cursor, game)
-        self.app.open_help("rules", topics or phase_topics(self.view))  # type: ignore[attr-defined]
+        self.post_message(OpenHelp("rules", topics or phase_topics(self.view)))
 
     # --- for the command palette -------------------------------------------------------
     def palette_entries(self) -> list[tuple[str, Action]]:

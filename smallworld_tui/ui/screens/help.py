@@ -1,10 +1,12 @@
-"""Help: the keys that work now (F1 / ?) with a word on the phase, and the rules (r)."""
+"""Help: the keys that work now (F1 / ?) with a word on the phase, the map's legend (g) and
+the rules (r)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,14 +17,9 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.rule_topics import played_game
+from smallworld_tui.ui.messages import Tab
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
-
-if TYPE_CHECKING:
-    from smallworld_tui.ui.app import SmallWorldApp
-
-Tab = Literal["keys", "rules"]
 
 
 def shown_keys(screen: Screen[Any]) -> list[tuple[str, str]]:
@@ -52,29 +49,36 @@ def keys_table(intro: str, keys: Sequence[tuple[str, str]]) -> Table:
 
 
 class HelpScreen(TranslatedBindings, Screen[None]):
-    """Two tabs: the keys (with ``intro``) and the rules reference, opened on ``topics``."""
+    """Tabs: the keys (with ``intro``), the map's ``legend`` (during a game) and the rules
+    reference of every game, ``game``'s first, opened on ``topics``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", N_("Close"), id="help.close"),
         Binding("f1,question_mark", "tab('keys')", N_("Keys"), id="help.keys"),
+        Binding("g", "tab('legend')", N_("Legend"), id="help.legend"),
         Binding("r", "tab('rules')", N_("Rules"), id="help.rules"),
     ]
 
     def __init__(self, intro: str, keys: Sequence[tuple[str, str]], tab: Tab = "keys",
-                 topics: Sequence[str] = ()) -> None:
+                 topics: Sequence[str] = (), legend: RenderableType | None = None,
+                 game: str = "base") -> None:
         super().__init__()
+        self.game = game  # the game whose rules topics come first
         self.intro = intro
         self.keys = keys
-        self.tab = tab
+        self.tab = tab if tab != "legend" or legend is not None else "keys"
         self.topics = topics
+        self.legend = legend
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial=self.tab):
             with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-scroll"):
                 yield Static(keys_table(self.intro, self.keys))
+            if self.legend is not None:
+                with TabPane(_("Map legend"), id="legend"), VerticalScroll(id="legend-scroll"):
+                    yield Static(self.legend)
             with TabPane(_("Rules"), id="rules"):
-                game = played_game(cast("SmallWorldApp", self.app).session)
-                yield RulesBrowser(self.topics, game=game, id="rules-browser")
+                yield RulesBrowser(self.topics, game=self.game, id="rules-browser")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -84,11 +88,17 @@ class HelpScreen(TranslatedBindings, Screen[None]):
         if tab == "rules":
             self.query_one(RulesBrowser).focus_search()
         else:
-            self.query_one("#keys-scroll").focus()
+            self.query_one(f"#{tab}-scroll").focus()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        self.tab = "rules" if event.pane.id == "rules" else "keys"
+        pane = event.pane.id
+        self.tab = "rules" if pane == "rules" else "legend" if pane == "legend" else "keys"
         self._focus(self.tab)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tab" and parameters and parameters[0] == "legend":
+            return self.legend is not None
+        return True
 
     def action_tab(self, tab: Tab) -> None:
         """Show a tab; its own key again closes the help."""

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from smallworld_tui.engine import Action, PlayerView
+from smallworld_tui.ui.keymap import region_kinds
 from smallworld_tui.ui.widgets.map_view import Mark
-
-# action kinds whose target is a region
-REGION_KINDS = frozenset({"abandon", "conquer", "final", "dragon", "sorcery", "deploy",
-                          "fortify", "encamp", "hero"})
-PIECE_KINDS = frozenset({"fortify", "encamp", "hero"})
 
 
 def region_actions(view: PlayerView, region: int) -> list[Action]:
-    return [a for a in view.legal if a.kind in REGION_KINDS and a.target == region]
+    """The viewer's legal actions on ``region`` (every kind whose target is a region)."""
+    kinds = region_kinds()
+    return [a for a in view.legal if a.kind in kinds and a.target == region]
 
 
 def hand(view: PlayerView) -> int:
@@ -21,26 +19,24 @@ def hand(view: PlayerView) -> int:
 
 
 def marks(view: PlayerView) -> dict[int, Mark]:
-    """Targets with their cost, final-conquest targets with their shortfall, own regions
-    where tokens go, and regions offering a piece."""
-    kinds: dict[int, set[str]] = {}
+    """Targets with their cost ("3t"), last-conquest targets with the tokens missing
+    ("-2t"), own regions where tokens go, and regions where a race, power or item offers
+    something else (lit)."""
+    region_kind = region_kinds()
+    found: dict[int, set[str]] = {}
     for action in view.legal:
-        if action.kind in REGION_KINDS:
-            kinds.setdefault(action.target, set()).add(action.kind)
+        if action.kind in region_kind:
+            found.setdefault(action.target, set()).add(action.kind)
     costs = view.costs
     in_hand = hand(view)
     out: dict[int, Mark] = {}
-    for region, found in kinds.items():
-        if "conquer" in found:
-            out[region] = Mark("target", str(costs.get(region, "")))
-        elif "final" in found:
-            out[region] = Mark("final", f"-{costs.get(region, 0) - in_hand}")
-        elif "dragon" in found:
-            out[region] = Mark("target", "1")
-        elif "sorcery" in found:
-            out[region] = Mark("target", "0")
-        elif "deploy" in found or "abandon" in found:
+    for region, kinds in found.items():
+        if "conquer" in kinds:
+            out[region] = Mark("target", f"{costs.get(region, 0)}t")
+        elif "final" in kinds:
+            out[region] = Mark("final", f"-{costs.get(region, 0) - in_hand}t")
+        elif "deploy" in kinds or "abandon" in kinds:
             out[region] = Mark("own", "")
-        elif found & PIECE_KINDS:
+        else:
             out[region] = Mark("choice", "")
     return out

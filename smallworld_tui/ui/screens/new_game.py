@@ -1,9 +1,11 @@
-"""Start a game (players, names, map, seed, options) or continue a saved one."""
+"""Start a game (game, players, names, map, seed, options) or continue a saved one."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from functools import cache
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,24 +13,119 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.board import list_maps, load_map, map_for_players
+from smallworld_tui.data import GAMES
+from smallworld_tui.engine import IllegalAction, new_game
+from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
+from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.describe import refusal
+from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
 DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
 MAX_PLAYERS = len(DEFAULT_NAMES)
+# the form offers every option of the chosen game's data table: a yes/no one as a checkbox, one
+# with a list of values as a menu; these are their labels (an option without one shows its name)
+OPTION_LABELS = {
+    "flying_enters_anywhere": N_("Flying races may enter anywhere (game option)"),
+    "fisher_pairs_share_a_river": N_("Fisher pairs must share a river (game option)"),
+    "teams": N_("Battle for Azeroth: play in teams"),
+    "two_player_boards": N_("Boards"),
+    "garrison_forts": N_("Garrison"),
+    "ashes_travel_cost": N_("Ashes"),  # of Al'ar
+}
+VALUE_LABELS = {
+    ("two_player_boards", "LM"): N_("large + medium island"),
+    ("two_player_boards", "LS"): N_("large + small island"),
+    ("garrison_forts", "per_region"): N_("a fort in each region"),
+    ("garrison_forts", "one_per_turn"): N_("one fort a turn"),
+    ("ashes_travel_cost", "waived"): N_("waive the travel cost"),
+    ("ashes_travel_cost", "paid"): N_("pay the travel cost"),
+}
+# options that mean something only for some player counts
+OPTION_COUNTS = {"two_player_boards": (2,)}
+
+
+def all_options() -> dict[str, tuple[Any, tuple[Any, ...]]]:
+    """Every game option of every game: (its default, the values it may take)."""
+    out: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+    for rules in RULESETS.values():
+        for name, default in rules.default_options.items():
+            values = tuple(rules.option_values.get(name, ()))
+            out[name] = (default, values)
+    return out
+
+
+def option_label(name: str) -> str:
+    label = OPTION_LABELS.get(name)
+    return _(label) if label else name
+
+
+def value_label(name: str, value: Any) -> str:
+    label = VALUE_LABELS.get((name, value))
+    return _(label) if label else str(value)
+
+
+def game_title(game: str) -> str:
+    """A game's name in the interface language."""
+    return {"base": _("Small World"), "underground": _("Small World Underground"),
+            "warcraft": _("Small World of Warcraft")}.get(game, game)
+
+
+@cache
+def playable(content: str, maps: str) -> bool:
+    """Whether the engine plays ``content``'s races and powers on ``maps``'s shipped maps
+    (it says so by setting up a game on the first of them)."""
+    if content not in RULESETS:
+        return False
+    for players in range(2, MAX_PLAYERS + 1):
+        shipped = maps_for(players, maps)
+        if shipped:
+            try:
+                new_game([str(seat) for seat in range(players)], shipped[0], 0, game=content)
+            except (IllegalAction, MapError):
+                return False
+            return True
+    return False
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(label, value) of every game playable here, then each mix of one game's races and
+    powers on another game's maps that the engine accepts; a value is "content" or
+    "content@maps"."""
+    out = [(game_title(g), g) for g in GAMES if playable(g, g)]
+    out += [(_("{content} on a {maps} map (mixed)").format(
+                content=game_title(content), maps=game_title(maps)), f"{content}@{maps}")
+            for content in GAMES for maps in GAMES if content != maps and playable(content, maps)]
+    return out
+
+
+def split_choice(value: str) -> tuple[str, str]:
+    """The game whose races and powers are played and the game whose maps are used."""
+    content, _sep, maps = value.partition("@")
+    return content, maps or content
 
 
 def maps_for(players: int, game: str = "base") -> list[str]:
-    """A game's shipped maps for a player count, the official one first (for Warcraft, the
-    official name stands for a board set drawn from the seed)."""
-    official = map_for_players(players, game)
-    others = [m for m in list_maps(game) if m != official and load_map(m).players == players]
-    return [official, *others]
+    """Shipped maps of ``game`` for a player count, the official one first.  A game whose
+    board is a set of faces drawn from the seed (Warcraft) offers the count's map name, which
+    means "drawn"."""
+    try:
+        official = map_for_players(players, game)
+    except ValueError:
+        official = ""
+    found = [m for m in list_maps(game) if load_map(m).players == players]
+    if not found and official:
+        return [official]
+    return sorted(found, key=lambda m: (m != official, m))
+
+
+def map_label(name: str) -> str:
+    """A map's entry in the menu (a drawn board set says so)."""
+    if name in list_maps():
+        return name
+    return _("{map}: islands drawn from the seed").format(map=name)
 
 
 class NewGameScreen(TranslatedBindings, Screen[None]):
@@ -41,10 +138,15 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         super().__init__()
         self.seed = seed
         self.players = players
+        self.game = "base"
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="new-main"):
             with Vertical(id="new-form", classes="panel"):
+                with Horizontal(classes="field"):
+                    yield Label(_("Game"), classes="field-label")
+                    yield Select(game_choices(), value="base", allow_blank=False,
+                                 compact=True, id="game")
                 with Horizontal(classes="field"):
                     yield Label(_("Players"), classes="field-label")
                     yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)],
@@ -56,16 +158,23 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                         yield Input(name, max_length=20, compact=True, id=f"name-{seat}")
                 with Horizontal(classes="field"):
                     yield Label(_("Map"), classes="field-label")
-                    maps = maps_for(self.players)
-                    yield Select([(m, m) for m in maps], value=maps[0], allow_blank=False,
-                                 compact=True, id="map")
+                    yield Select([], allow_blank=True, compact=True, id="map")
                 with Horizontal(classes="field"):
                     yield Label(_("Seed"), classes="field-label")
                     yield Input(str(self.seed), type="integer", compact=True, id="seed")
                 yield Checkbox(_("Pass-the-device screen between players"), value=True,
                                compact=True, id="pass-screens")
-                yield Checkbox(_("Flying races may enter anywhere (game option)"),
-                               value=False, compact=True, id="flying-anywhere")
+                for option, (default, values) in all_options().items():
+                    if values:
+                        with Horizontal(classes="field option-field",
+                                        id=f"option-field-{option}"):
+                            yield Label(option_label(option), classes="field-label")
+                            yield Select([(value_label(option, v), v) for v in values],
+                                         value=default, allow_blank=False, compact=True,
+                                         id=f"option-{option}")
+                    else:
+                        yield Checkbox(option_label(option), value=bool(default),
+                                       compact=True, id=f"option-{option}")
                 yield Static(id="new-error", classes="error")
                 yield Button(_("Start the game"), variant="primary", compact=True, id="start")
             with Vertical(id="new-saves", classes="panel"):
@@ -85,15 +194,32 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         self.players = players
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#name-field-{seat}").display = seat < players
-        maps = maps_for(players)
+        self._set_maps()
+
+    def _set_maps(self) -> None:
+        content, maps_game = split_choice(self.game)
+        maps = maps_for(self.players, maps_game)
         select: Select[str] = self.query_one("#map", Select)
-        select.set_options([(name, name) for name in maps])
-        select.value = maps[0]
+        select.set_options([(map_label(name), name) for name in maps])
+        if maps:
+            select.value = maps[0]
+        options = RULESETS[content].default_options
+        for option, (_default, values) in all_options().items():
+            shown = option in options and self.players in OPTION_COUNTS.get(
+                option, range(2, MAX_PLAYERS + 1))
+            self.query_one(f"#option-field-{option}" if values else f"#option-{option}"
+                           ).display = shown
 
     @on(Select.Changed, "#player-count")
     def players_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.players:
             self._set_players(event.value)
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game:
+            self.game = event.value
+            self._set_maps()
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
@@ -105,16 +231,27 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         except ValueError:
             self.show_error(_("The seed must be a whole number."))
             return
-        options = {"flying_enters_anywhere": self.query_one("#flying-anywhere", Checkbox).value}
-        try:
-            self.app.start_game(  # type: ignore[attr-defined]
-                names, str(self.query_one("#map", Select).value), seed, options,
-                self.query_one("#pass-screens", Checkbox).value)
-        except IllegalAction as exc:
-            self.show_error(refusal(exc))
+        content, maps_game = split_choice(self.game)
+        map_name = self.query_one("#map", Select).value
+        if not isinstance(map_name, str):
+            self.show_error(_("There is no {game} map for {n} players.").format(
+                game=game_title(maps_game), n=self.players))
+            return
+        defaults = RULESETS[content].default_options
+        options: dict[str, Any] = {o: self._option_value(o) for o in defaults}
+        setup = GameSetup(names, map_name, seed, content, options,
+                          self.query_one("#pass-screens", Checkbox).value)
+        self.post_message(StartGame(setup, self.show_error))
+
+    def _option_value(self, option: str) -> Any:
+        field = self.query_one(f"#option-{option}")
+        if isinstance(field, Checkbox):
+            return field.value
+        assert isinstance(field, Select)
+        return field.value
 
     def show_error(self, message: str) -> None:
-        self.query_one("#new-error", Static).update(message)
+        self.query_one("#new-error", Static).update(Text(message))
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:
@@ -124,7 +261,8 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         elif save.error:
             self.show_error(save.error)
         else:
-            self.app.open_save(save.path)  # type: ignore[attr-defined]
+            self.post_message(OpenSave(save.path))
 
     def on_save_list_chosen(self, event: SaveList.Chosen) -> None:
-        self.app.open_save(event.save.path)  # type: ignore[attr-defined]
+        self.post_message(OpenSave(event.save.path))
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,18 +18,22 @@ from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 
 class PassScreen(TranslatedBindings, Screen[None]):
-    """Covers the board.  With a ``private`` note for the player who just finished (their
-    score), that note shows first; Enter hides it and asks for the next player."""
+    """Covers the board.  Pages, each closed with Enter: ``before`` (a private note for the
+    player who just finished, e.g. their score), then the cover asking for ``name``, then
+    ``after`` (a private note for ``name``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "continue", N_("Continue"), id="pass.continue"),
     ]
 
-    def __init__(self, name: str, reason: str = "", private: str = "") -> None:
+    def __init__(self, name: str, reason: str = "", before: RenderableType = "",
+                 after: RenderableType = "") -> None:
         super().__init__()
         self.player = name
         self.reason = reason
-        self.private = private
+        self.pages: list[str] = [page for page, note in (("before", before), ("cover", "x"),
+                                                          ("after", after)) if note]
+        self.notes = {"before": before, "after": after}
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -38,24 +43,29 @@ class PassScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         self._show()
 
+    @property
+    def page(self) -> str:
+        return self.pages[0]
+
     def _show(self) -> None:
-        if self.private:
-            text = Text(self.private, style="bold")
-            text.append("\n\n" + _("Press Enter to hide this, then pass the device to {name}.")
-                        .format(name=self.player))
-        else:
+        page = self.page
+        if page == "cover":
             text = Text(_("Pass the device to {name}").format(name=self.player),
-                        style="bold reverse")
+                        style="bold reverse", justify="center")
             if self.reason:
                 text.append("\n\n" + self.reason)
             text.append("\n\n" + _("{name}: press Enter when you are ready.").format(
                 name=self.player))
-        text.justify = "center"
-        self.query_one("#pass-text", Static).update(text)
+            content: RenderableType = text
+        else:
+            hint = (_("Press Enter to hide this, then pass the device to {name}.").format(
+                name=self.player) if page == "before" else _("Press Enter to continue."))
+            content = Group(self.notes[page], Text(), Text(hint, style="dim"))
+        self.query_one("#pass-text", Static).update(content)
 
     def action_continue(self) -> None:
-        if self.private:
-            self.private = ""
+        self.pages.pop(0)
+        if self.pages:
             self._show()
         else:
             self.dismiss()

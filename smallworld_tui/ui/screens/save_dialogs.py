@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -23,16 +24,21 @@ class SaveDialog(TranslatedBindings, ModalScreen[str | None]):
         Binding("escape", "cancel", N_("Cancel"), id="save.cancel"),
     ]
 
-    def __init__(self, default: str) -> None:
+    def __init__(self, default: str, error: OSError | None = None) -> None:
         super().__init__()
         self.default = default
+        self.error = error
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-box", classes="dialog"):
             yield Static(_("Save the game as"), classes="dialog-title")
+            if self.error is not None:
+                yield Static(Text(_("The last save failed: {error}. Give another name, or a "
+                                    "path in another folder (e.g. ~/games/sw.json).").format(
+                    error=self.error.strerror or self.error)), classes="error")
             yield Input(self.default, id="save-name", compact=True)
-            yield Static(_("Saved in {folder}").format(folder=saves_dir()), classes="hint",
-                         id="save-folder")
+            yield Static(Text(_("Saved in {folder} (or give a path ending in .json)").format(
+                folder=saves_dir())), classes="hint", id="save-folder")
             yield Static(_("Enter saves · Esc cancels"), classes="hint")
 
     def on_mount(self) -> None:

@@ -9,9 +9,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.view import ComboView
+from smallworld_tui.engine.market import ComboView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name
+from smallworld_tui.ui.palette import race_colour
 
 
 def combo_prompt(combo: ComboView, affordable: bool) -> Table:
@@ -23,9 +24,10 @@ def combo_prompt(combo: ComboView, affordable: bool) -> Table:
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(justify="right", no_wrap=True, min_width=3)
     coins = _("+{coins}¢").format(coins=combo.coins) if combo.coins else ""
-    grid.add_row(Text(_("{price}¢").format(price=combo.slot),
+    grid.add_row(Text(_("{price}¢").format(price=combo.price),
                       style="bold" if affordable else "dim"),
-                 Text(combo_name(combo.race, combo.power), style="bold" if affordable else ""),
+                 Text(combo_name(combo.race, combo.power),
+                      style=f"{'bold' if affordable else ''} {race_colour(combo.race)}".strip()),
                  _("{tokens}t").format(tokens=combo.tokens), Text(coins, style="bold"))
     return grid
 
@@ -76,4 +78,5 @@ class ComboColumn(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Chosen(event.option_index))
+        if event.option_index < len(self.combos):
+            self.post_message(self.Chosen(self.combos[event.option_index].slot))

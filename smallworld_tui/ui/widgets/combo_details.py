@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from smallworld_tui.engine.view import ComboView
+from smallworld_tui.engine.market import ComboView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import entry
 from smallworld_tui.ui.describe import combo_name
@@ -28,14 +29,16 @@ def trait_text(kind: str, id_: str) -> RenderableType:
 def combo_text(combo: ComboView) -> RenderableType:
     title = Text(combo_name(combo.race, combo.power), style="bold reverse")
     title.append(" " + _("{tokens} tokens").format(tokens=combo.tokens))
-    return Group(title, Text(), trait_text("race", combo.race), Text(),
-                 trait_text("power", combo.power))
+    parts: list[RenderableType] = [title, Text(), trait_text("race", combo.race)]
+    if combo.power:
+        parts += [Text(), trait_text("power", combo.power)]
+    return Group(*parts)
 
 
 class ComboDetails(VerticalScroll, can_focus=False):
     """Scrollable rules text of one combo."""
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(id="combo-text")
 
     shown: ComboView | None = None

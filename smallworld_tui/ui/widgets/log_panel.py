@@ -1,4 +1,5 @@
-"""What happened, in words: the game's events through a Narrator, newest at the bottom."""
+"""What happened, in words: the game's events through a Narrator, newest at the bottom,
+folded so that no line starts with a closing bracket or a comma (``wrap.Folded``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.widgets import RichLog
 
 from smallworld_tui.engine import Event
 from smallworld_tui.ui.describe import Narrator
+from smallworld_tui.ui.wrap import Folded
 
 SHOWN = 300  # sentences kept
 
@@ -31,7 +33,7 @@ class LogPanel(RichLog, can_focus=False):
                         style="bold" if event.kind == "turn_started" else "")
             self.sentences.append(text)
             if self._wrapped_at and self.display:
-                self.write(text)
+                self.write(Folded(text))
             else:
                 self._wrapped_at = 0  # wrap everything when shown again
 
@@ -52,4 +54,4 @@ class LogPanel(RichLog, can_focus=False):
             self._wrapped_at = width
             self.clear()
             for text in self.sentences:
-                self.write(text)
+                self.write(Folded(text))

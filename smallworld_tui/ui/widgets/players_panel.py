@@ -1,59 +1,139 @@
-"""The players: whose turn it is, coins (hidden as "?" from others but team partners), their
-team in a team game, races and their tokens."""
+"""The players: whose turn it is, coins (hidden as "?" from others but team partners), both
+races with their tokens (a Warcraft race in its faction's colour), and the relics, places and
+artifacts they hold.  Names are shortened to fit, never numbers; a player's name gives way
+before a race's name.  A team game's teams are in the team panel."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
-from smallworld_tui.names import display_name
-from smallworld_tui.ui.describe import combo_name, race_name
-from smallworld_tui.ui.widgets.seat_text import seat_chip
+from smallworld_tui.ui.describe import combo_name, content_name, joined, race_name
+from smallworld_tui.ui.palette import item_kind, item_style, race_colour, seat_letters
+from smallworld_tui.ui.widgets.seat_text import seat_color
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
+SHORTEST_NAME = 4  # cells a player's name keeps before a race's name is shortened
 
-def player_lines(view: PlayerView, seat: int, compact: bool = False) -> list[Text]:
-    """Two lines for one player: name and coins, then their races (one line if compact)."""
+
+@dataclass(frozen=True)
+class RaceLine:
+    """A race of a player: its name and its numbers ("3+12": on the map + in hand)."""
+
+    name: str
+    numbers: str
+    declined: bool = False
+    colour: str = ""  # the race's faction colour (Warcraft), else ""
+
+
+def race_lines(view: PlayerView, seat: int) -> list[RaceLine]:
+    """The active race first (with its ally), then the declined ones."""
+    out: list[RaceLine] = []
+    active = view.active_army(seat)
+    if active is not None:
+        name = combo_name(active.race, active.power)
+        if "ally" in active.extra:
+            name += " " + _("ally {name}").format(name=view.names[active.extra["ally"]])
+        numbers = str(active.on_board) + (_("+{hand}").format(hand=active.hand)
+                                          if active.hand else "")
+        out.append(RaceLine(name, numbers, colour=race_colour(active.race)))
+    out += [RaceLine(_("† {race}").format(race=race_name(a.race)), str(a.on_board), True,
+                     race_colour(a.race))
+            for a in view.armies_of(seat) if a.declined]
+    return out
+
+
+def held_items(view: PlayerView, seat: int) -> list[str]:
+    """The relics, places and artifacts lying in the player's regions."""
+    return [qid for r in view.regions if r.seat == seat for qid in r.items]
+
+
+def fit(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` cells, shortened with "…"."""
+    if cell_len(text) <= cells:
+        return text
+    out = ""
+    for char in text:
+        if cell_len(out + char) > cells - 1:
+            break
+        out += char
+    return out + "…" if cells > 0 else ""
+
+
+def _line(left: list[tuple[str, str]], right: str, width: int, squeeze: list[int]) -> Text:
+    """A line of styled ``left`` parts and right-aligned ``right`` in ``width`` cells; the
+    parts listed in ``squeeze`` are shortened in that order until it fits (down to
+    SHORTEST_NAME cells for all but the last)."""
+    parts = [text for text, _style in left]
+    over = sum(cell_len(p) for p in parts) + cell_len(right) + (1 if right else 0) - width
+    for n, index in enumerate(squeeze):
+        if over <= 0:
+            break
+        keep = 1 if n == len(squeeze) - 1 else SHORTEST_NAME
+        room = max(keep, cell_len(parts[index]) - over)
+        over -= cell_len(parts[index]) - cell_len(fit(parts[index], room))
+        parts[index] = fit(parts[index], room)
+    text = Text(no_wrap=True, overflow="crop")
+    for part, (_text, style) in zip(parts, left, strict=True):
+        text.append(part, style)
+    if right:
+        text.append(" " * max(1, width - text.cell_len - cell_len(right)))
+        text.append(right, "bold")
+    return text
+
+
+def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False) -> list[Text]:
+    """One player in lines of ``width`` cells: marker, letter, name and coins, then each
+    race with its numbers (``compact``: the first race on the name's line), then the items
+    held."""
     coins = view.coins[seat]
-    head = Text("▶ " if seat == view.seat else "  ", style="bold")
-    head.append_text(seat_chip(seat, view.names))
-    head.append("  ")
-    head.append(_("{coins}¢").format(coins="?" if coins is None else coins),
-                style="bold" if coins is not None else "dim")
-    if view.teams:  # a team game: partners see each other's coins
-        head.append("  " + display_name("faction", view.team_of(seat), game=view.game),
-                    style="italic")
+    color = seat_color(seat)
+    letter = seat_letters(view.names)[seat]
+    money = _("{coins}¢").format(coins="?" if coins is None else coins)
+    marker = "▶" if seat == view.seat else " "
+    head = [(marker, "bold"), (letter, f"bold black on {color}"), (" ", ""),
+            (view.names[seat], f"bold {color}"), (" ", ""), (money, "bold" if coins is not None
+                                                           else "dim")]
     if seat == view.actor and seat != view.seat:
-        head.append("  " + _("(placing survivors)"), style="italic")
-    races = Text(" " if compact else "    ")
-    parts: list[Text] = []
-    for army in view.armies_of(seat):
-        if army.declined:
-            parts.append(Text(_("† {race} {tokens}").format(
-                race=race_name(army.race), tokens=army.on_board), style="dim"))
-            continue
-        text = Text(combo_name(army.race, army.power), style="bold")
-        text.append(" " + _("{board} on map").format(board=army.on_board))
-        if army.hand:
-            text.append(" " + _("+{hand} in hand").format(hand=army.hand))
-        if "ally" in army.extra:
-            text.append(" " + _("ally {name}").format(name=view.names[army.extra["ally"]]))
-        parts.insert(0, text)
-    races.append_text(Text(" · ").join(parts) if parts else Text(_("no race yet"), "dim"))
-    if compact:
-        head.append_text(races)
-        races = head
-    races.no_wrap = True
-    races.overflow = "ellipsis"
-    return [races] if compact else [head, races]
+        head.append((" " + _("(placing survivors)"), "italic"))
+    races = race_lines(view, seat)
+    lines = []
+    if compact and races:
+        first = races.pop(0)
+        style = f"dim {first.colour}" if first.declined else first.colour
+        lines.append(_line([*head, (" ", ""), (first.name, style)], first.numbers, width,
+                           [3, len(head) + 1]))
+    else:
+        lines.append(_line(head, "", width, [3]))
+        if not races and not compact:
+            races = [RaceLine(_("no race yet"), "", True)]
+    for race in races:
+        lines.append(_line([("  ", ""), (race.name,
+                             f"{'dim' if race.declined else 'bold'} {race.colour}".strip())],
+                           race.numbers, width, [1]))
+    items = held_items(view, seat)
+    if items:
+        names = joined(f"{item_style(item_kind(q)).glyph} {content_name('item', q)}"
+                       for q in items)
+        lines.append(_line([("  ", ""), (names, "")], "", width, [1]))
+    return lines
 
 
 class PlayersPanel(SteadyStatic):
     """Every player, the one whose turn it is marked with ▶."""
 
     def show(self, view: PlayerView, compact: bool = False) -> None:
+        width = self.content_region.width or 31
         lines = [line for seat in range(len(view.names))
-                 for line in player_lines(view, seat, compact)]
+                 for line in player_lines(view, seat, width, compact)]
         self.show_content(Group(*lines))
+
+    def on_resize(self) -> None:
+        """Lines are fitted to the width: the screen shows them again at the new one."""
+        self._shown = None
+        super().on_resize()

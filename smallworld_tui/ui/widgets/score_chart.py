@@ -1,57 +1,50 @@
-"""Coins gained per round and player as grouped vertical bars (plain text, no plotting deps)."""
+"""Coins scored per round and player: a row per round, a column per player, each value
+written beside a bar in the player's colour (plain text, no plotting library)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.palette import seat_letters
 from smallworld_tui.ui.widgets.seat_text import seat_chip, seat_color
 
-EIGHTHS = " ▁▂▃▄▅▆▇█"
+BAR = 8  # cells of the longest bar
+EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def bar_cell(value: int, top: int, row: int, height: int) -> str:
-    """The character of a bar of ``value`` (scale ``top``) at ``row`` (0 = bottom)."""
-    eighths = round(value * height * 8 / top) if top else 0
-    filled = eighths - row * 8
-    return EIGHTHS[max(0, min(8, filled))]
+def bar(value: int, top: int, width: int = BAR) -> str:
+    """A horizontal bar of ``value`` on a scale where ``top`` fills ``width`` cells."""
+    if top <= 0 or value <= 0:
+        return ""
+    eighths = max(1, round(value * width * 8 / top))
+    return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
 
 
-def chart_lines(gains: Sequence[Sequence[int | None]], names: Sequence[str],
-                height: int = 8) -> list[Text]:
-    """``gains[round][seat]``: one group of bars per round, the seat letters underneath."""
-    players = len(names)
+def chart_table(gains: Sequence[Sequence[int | None]], names: Sequence[str]) -> Table:
+    """``gains[round][seat]``: the coins each player scored each round, then the totals."""
     values = [[g or 0 for g in row] for row in gains]
     top = max((v for row in values for v in row), default=0)
-    letters = seat_letters(list(names))
-    lines = []
-    for row in range(height - 1, -1, -1):
-        label = f"{round(top * (row + 1) / height):>3} " if row in (height - 1, 0) else "    "
-        line = Text(label, style="dim")
-        for group in values:
-            for seat in range(players):
-                line.append(bar_cell(group[seat], top, row, height), style=seat_color(seat))
-            line.append(" ")
-        lines.append(line)
-    under = Text("    ")
-    numbers = Text("    ")
-    for index in range(len(values)):
-        under.append("".join(letters[s] for s in range(players)) + " ", style="dim")
-        numbers.append(str(index + 1).center(players) + " ", style="bold")
-    return [*lines, under, numbers]
+    table = Table(box=None, padding=(0, 1), show_edge=False,
+                  title=_("Coins scored per round"), title_justify="left",
+                  title_style="bold")
+    table.add_column(_("Round"), justify="right", style="bold")
+    for seat in range(len(names)):
+        table.add_column(seat_chip(seat, names), no_wrap=True, min_width=BAR + 4)
+    for index, row in enumerate(values):
+        cells = [Text.assemble((bar(v, top), seat_color(seat)), f" {v}")
+                 for seat, v in enumerate(row)]
+        table.add_row(str(index + 1), *cells)
+    totals = [sum(row[seat] for row in values) for seat in range(len(names))]
+    table.add_row(_("Total"), *(Text(str(t), style="bold") for t in totals))
+    return table
 
 
 class ScoreChart(Static):
-    """Bars of coins scored each round by each player, with a legend."""
+    """The coins each player scored each round, readable at a glance and to the coin."""
 
     def show(self, gains: Sequence[Sequence[int | None]], names: Sequence[str]) -> None:
-        legend = Text(_("Coins scored per round") + "   ", style="bold")
-        for seat in range(len(names)):
-            legend.append_text(seat_chip(seat, names))
-            legend.append("  ")
-        self.update(Group(legend, *chart_lines(gains, names)))
+        self.update(chart_table(gains, names))

@@ -1,14 +1,23 @@
-"""One line that says whose decision it is and what they can do now."""
+"""The prompt: whose decision it is and what they can do now (two lines when it needs them)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
+from smallworld_tui.engine.phase import PLACING
+from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import combo_name, joined, race_name, tokens
+from smallworld_tui.ui.describe import action_label, army_name, joined, race_name, tokens
+from smallworld_tui.ui.keymap import TYPED, keys_of, others
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
+from smallworld_tui.ui.wrap import Folded
+
+# action kinds the prompt already speaks of, or too common to repeat (the footer shows their
+# key); the other kinds with a key are listed after the prompt
+_SAID = frozenset({"pick", "conquer", "final", "deploy", "end_conquest", "end_redeploy",
+                   "end_turn"})
 
 
 def doing(view: PlayerView) -> str:
@@ -20,67 +29,92 @@ def doing(view: PlayerView) -> str:
     }.get(view.phase, "")
 
 
-def task(view: PlayerView) -> str:
-    """What the viewer, whose decision it is, can do now."""
-    kinds = {a.kind for a in view.legal}
+def _extra_keys(view: PlayerView) -> list[str]:
+    """ "f Fortress", "b Berserk roll"…: the other things the player can do now, by key."""
+    out = []
+    # while conquering, abandoning and declining are for the start of the turn: the footer
+    # shows their keys, the prompt keeps to one line
+    said = _SAID | ({"abandon", "decline"} if view.phase == "conquer" else set())
+    for kind in dict.fromkeys(a.kind for a in view.legal):
+        keys = keys_of(kind)
+        if kind not in said and keys.key:
+            out.append(f"{keys.key} {_(keys.label)}")
+    return out
+
+
+def _conquer_task(view: PlayerView, army: ArmyView) -> str:
+    parts = []
+    if army.declined:
+        parts.append(_("Ghoul phase: your declined {race} act first.").format(
+            race=race_name(army.race)))
+    if view.roll >= 0:
+        parts.append(_("Berserk roll {n}: the next conquest costs {n} less.").format(
+            n=view.roll))
+    if view.conquest_over:
+        parts.append(_("{army}: conquests are over for this turn; e ends them").format(
+            army=army_name(army)))
+    elif army.hand < 1:
+        parts.append(_("{army}: no tokens left in hand; e ends your conquests").format(
+            army=army_name(army)))
+    elif not any(a.kind in TYPED for a in view.legal) and others(
+            [a.kind for a in view.legal]):
+        # a choice comes before any conquest (the Worgen's form)
+        choices = joined(action_label(a, view.names, view.map) for a in view.legal
+                         if a.kind in others([a.kind]))
+        parts.append(_("{army}, {hand} in hand: first o: {choices}").format(
+            army=army_name(army), hand=army.hand, choices=choices))
+    else:
+        parts.append(_("{army}, {hand} in hand: type or choose a region to conquer").format(
+            army=army_name(army), hand=army.hand))
+    return " ".join(parts)
+
+
+def task(view: PlayerView, blocker: str = "") -> str:
+    """What the viewer, whose decision it is, can do now (``blocker``: why redeployment
+    cannot end yet, in the engine's words)."""
     army = view.army(view.acting) if view.acting >= 0 else None
     if view.phase == "pick":
-        return _("pick a combo: ↑↓ and Enter, or its number (you have {coins}¢)").format(
+        return _("pick a combo: its number, or ↑↓ and Enter (you have {coins}¢)").format(
             coins=view.coins[view.viewer])
     if army is None:
         return ""
-    combo = combo_name(army.race, army.power)
+    extra = _extra_keys(view)
     if view.phase == "conquer":
-        parts = []
-        if army.declined:
-            parts.append(_("Ghoul phase: your declined {race} act first.").format(
-                race=race_name(army.race)))
-        if view.roll >= 0:
-            parts.append(_("Berserk roll {n}: the next conquest costs {n} less.").format(
-                n=view.roll))
-        parts.append(_("{combo}, {hand} in hand: choose a region to conquer").format(
-            combo=combo, hand=army.hand))
-        return " ".join(parts)
-    if view.phase in ("redeploy", "defender"):
+        head = _conquer_task(view, army)
+    elif view.phase in PLACING:
         if army.hand:
-            head = _("place {tokens} (Enter/+ one, 1–9 several, a all)").format(
+            head = _("place {tokens}: type a region (one each), + one more, a all").format(
                 tokens=tokens(army.hand))
+        elif blocker:
+            head = _("all tokens placed, but {reason}").format(reason=blocker)
         else:
-            head = _("all tokens placed")
+            head = _("all tokens placed: e ends the redeployment")
         if view.phase == "defender":
             head = _("{race} survivors of {name}'s attack: {task}").format(
                 race=race_name(army.race), name=view.names[view.seat], task=head)
-        pieces = {"fortify": _("f Fortress"), "encamp": _("c Encampment"), "hero": _("H Hero")}
-        extra = [label for kind, label in pieces.items() if kind in kinds]
-        if extra:
-            head = _("{task}; {more}").format(task=head, more=joined(extra))
-        return head
-    if view.phase == "end":
-        choices = []
-        if "decline" in kinds:
-            choices.append(_("d declines (Stout)"))
-        if "ally" in kinds:
-            choices.append(_("n names an ally (Diplomat)"))
-        choices.append(_("e ends the turn"))
-        return _("end of turn: {choices}").format(choices=joined(choices))
-    return ""
+    elif view.phase == "end":
+        head = _("end of turn: e ends it")
+    else:
+        head = ""
+    if extra:
+        head = _("{task}; {more}").format(task=head, more=joined(extra))
+    return head
 
 
-def status_text(view: PlayerView) -> Text:
-    text = Text(_("Round {round}/{turns}").format(round=view.round, turns=view.turns),
-                style="bold")
-    text.append(" ")
+def status_text(view: PlayerView, blocker: str = "") -> Text:
+    """The player whose decision it is, and what they can do (or, to others, are doing);
+    the round is in the players panel's title."""
     if view.finished:
-        text.append(_("Game over"))
-        return text
-    text.append_text(seat_chip(view.actor, view.names))
+        return Text(_("Game over"), style="bold")
+    text = seat_chip(view.actor, view.names)
     if view.actor == view.viewer:
-        text.append(": " + task(view))
+        text.append(": " + task(view, blocker))
     else:
         text.append(" " + doing(view))
     return text
 
 
 class StatusLine(SteadyStatic):
-    def show(self, view: PlayerView) -> None:
-        self.show_content(status_text(view))
+    def show(self, view: PlayerView, blocker: str = "") -> None:
+        text = status_text(view, blocker)
+        self.show_content(Folded(text), key=text)

@@ -1,0 +1,117 @@
+"""The ``--game``, ``--teams`` and ``--option`` options of `play`, `serve` and `sim`, and which
+game and player count a map implies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from smallworld_tui.i18n import _
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def game_option(command: F) -> F:
+    """``--game base|underground|…``: the games whose rules the engine knows."""
+    from smallworld_tui.engine.games import RULESETS
+
+    return click.option(
+        "--game", type=click.Choice(sorted(RULESETS)), default=None,
+        help="The game to play (default: the map's game, or the base game). A game on "
+             "another game's map plays by the mixing rules.")(command)
+
+
+def teams_option(command: F) -> F:
+    """``--teams``: the Battle for Azeroth team game (a Warcraft game option)."""
+    return click.option(
+        "--teams", is_flag=True,
+        help="Play in teams: Warcraft's Battle for Azeroth (game option teams).")(command)
+
+
+def game_options(teams: bool) -> dict[str, Any]:
+    """The game options the command line asked for (the engine refuses those a game lacks)."""
+    return {"teams": True} if teams else {}
+
+
+def drawn_board(map_name: str) -> tuple[str, int] | None:
+    """The game and player count of a map name that means "a board set drawn from the seed"
+    (a game's map name for a count, when that game joins its boards from faces)."""
+    from smallworld_tui.engine.board import list_maps, map_for_players
+    from smallworld_tui.engine.games import RULESETS
+
+    if map_name in list_maps():
+        return None
+    for game in sorted(RULESETS):
+        for players in range(2, 6):
+            try:
+                if map_for_players(players, game) == map_name:
+                    return game, players
+            except (ValueError, KeyError):
+                continue
+    return None
+
+
+def resolve_game(game: str | None, map_name: str | None) -> str:
+    """The game to play: the one asked for, else the map's own game, else the base game.
+    A map that cannot be read is a one-line error (exit status 1)."""
+    if game is not None:
+        return game
+    if map_name is None:
+        return "base"
+    drawn = drawn_board(map_name)
+    if drawn is not None:
+        return drawn[0]
+    from smallworld_tui.engine.board import MapError, load_map
+
+    try:
+        return load_map(map_name).game
+    except MapError as exc:
+        raise click.ClickException(one_line(exc)) from None
+
+
+def map_players(map_name: str) -> int:
+    """The player count a map is for (one-line error, exit status 1, if it cannot be read)."""
+    drawn = drawn_board(map_name)
+    if drawn is not None:
+        return drawn[1]
+    from smallworld_tui.engine.board import MapError, load_map
+
+    try:
+        return load_map(map_name).players
+    except MapError as exc:
+        raise click.ClickException(one_line(exc)) from None
+
+
+def one_line(exc: Exception) -> str:
+    """An error in one line (a map's problems are listed on several)."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return lines[0] if lines else type(exc).__name__
+    return _("{first} (and {n} more problems)").format(first=lines[0], n=len(lines) - 1)
+
+
+YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def option_values(game: str, given: tuple[str, ...]) -> dict[str, Any]:
+    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
+    engine checks it against the option's allowed values)."""
+    from smallworld_tui.engine.games import ruleset
+
+    defaults = ruleset(game).default_options
+    options: dict[str, Any] = {}
+    for item in given:
+        name, equals, text = item.partition("=")
+        if not equals or name not in defaults:
+            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
+                                   .format(names=", ".join(defaults)))
+        default = defaults[name]
+        if isinstance(default, bool):
+            if text.lower() not in YES + NO:
+                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
+            options[name] = text.lower() in YES
+        else:
+            options[name] = text
+    return options

@@ -1,0 +1,55 @@
+"""What the screens ask of the app: they post these messages and the app (``SmallWorldApp``)
+handles them, so no screen needs to know the app's class."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from textual.message import Message
+
+Tab = Literal["keys", "legend", "rules"]
+
+
+class OpenSave(Message):
+    """Continue the game saved in ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class OpenHelp(Message):
+    """Open the help screen on ``tab`` (rules: ``topics`` first)."""
+
+    def __init__(self, tab: Tab, topics: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.tab = tab
+        self.topics = topics
+
+
+class ShowNewGame(Message):
+    """Go to the new-game screen."""
+
+
+@dataclass
+class GameSetup:
+    """A new game as the new-game screen describes it."""
+
+    names: list[str]
+    map_name: str
+    seed: int
+    game: str = "base"
+    options: dict[str, Any] = field(default_factory=dict)
+    pass_screens: bool = True
+
+
+class StartGame(Message):
+    """Start a new game; a setup the engine refuses is reported back with ``error``."""
+
+    def __init__(self, setup: GameSetup, error: Callable[[str], None]) -> None:
+        super().__init__()
+        self.setup = setup
+        self.error = error

@@ -1,0 +1,80 @@
+"""The teams of a team game (Warcraft's Battle for Azeroth): who plays with whom, the coins a
+player may see (their own team's: the engine hides an opponent's), and the team result."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from smallworld_tui.engine import PlayerView
+from smallworld_tui.i18n import _
+from smallworld_tui.names import display_name
+from smallworld_tui.ui.describe import joined
+from smallworld_tui.ui.palette import faction_colour
+from smallworld_tui.ui.widgets.seat_text import seat_color
+
+
+def team_name(view: PlayerView, team: str) -> str:
+    return display_name("faction", team, game=view.game)
+
+
+def team_coins(view: PlayerView, team: str) -> list[int] | None:
+    """The coins of each player of ``team``, when the viewer may see them all."""
+    coins = [view.coins[s] for s in view.teams[team]]
+    known = [c for c in coins if c is not None]
+    return known if len(known) == len(coins) else None
+
+
+def team_line(view: PlayerView, team: str) -> Text:
+    """ "Alliance  Amy 7¢ · Dee 6¢" (an opponent's coins stay "?"); once the game is over,
+    the team's score and a mark on the winning team."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(team_name(view, team), f"bold {faction_colour(view.game, team)}")
+    members = []
+    for seat in view.teams[team]:
+        coins = view.coins[seat]
+        members.append(Text.assemble(
+            (view.names[seat], f"bold {seat_color(seat)}"), " ",
+            (_("{coins}¢").format(coins="?" if coins is None else coins),
+             "" if coins is not None else "dim")))
+    text.append(" ")
+    text.append(Text(" · ").join(members))
+    if view.finished and team in view.team_scores:
+        text.append(" = ")
+        text.append(_("{coins}¢").format(coins=view.team_scores[team]), "bold")
+        if set(view.teams[team]) & set(view.winners):
+            text.append(" ★", "bold")
+    return text
+
+
+def team_lines(view: PlayerView) -> list[Text]:
+    return [team_line(view, team) for team in view.teams]
+
+
+def team_headline(view: PlayerView) -> str:
+    """Who won a team game: the winning team (or teams) by name, with their players."""
+    won = [t for t in view.teams if set(view.teams[t]) & set(view.winners)]
+    names = joined(f"{team_name(view, t)} ({joined(view.names[s] for s in view.teams[t])})"
+                   for t in won)
+    if len(won) == 1:
+        return _("the {team} win!").format(team=names)
+    return _("{teams} share the victory!").format(teams=names)
+
+
+def team_result_table(view: PlayerView) -> Table:
+    """Each team, its players with their coins, and the team's score (the game's rule: the
+    lower of two partners' coins at 4–5 players)."""
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    table.add_column(_("Team"))
+    table.add_column(_("Players"))
+    table.add_column(_("Team score"), justify="right")
+    for team, seats in sorted(view.teams.items(),
+                              key=lambda item: -view.team_scores.get(item[0], 0)):
+        players = Text(", ").join(
+            Text.assemble((view.names[s], f"bold {seat_color(s)}"),
+                          f" {view.coins[s]}") for s in seats)
+        score = str(view.team_scores.get(team, ""))
+        mark = " ★" if set(seats) & set(view.winners) else ""
+        table.add_row(Text(team_name(view, team) + mark,
+                           f"bold {faction_colour(view.game, team)}"), players, score)
+    return table

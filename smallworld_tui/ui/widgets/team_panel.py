@@ -1,0 +1,19 @@
+"""The teams of a team game, one line each: the team, its players and the coins the viewer may
+see (their own team's), and once the game is over each team's score."""
+
+from __future__ import annotations
+
+from rich.console import Group
+
+from smallworld_tui.engine import PlayerView
+from smallworld_tui.ui.teams import team_lines
+from smallworld_tui.ui.widgets.steady_static import SteadyStatic
+
+
+class TeamPanel(SteadyStatic):
+    """Shown only in a team game."""
+
+    def show(self, view: PlayerView) -> None:
+        self.display = bool(view.teams)
+        if view.teams:
+            self.show_content(Group(*team_lines(view)))

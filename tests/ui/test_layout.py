@@ -1,0 +1,124 @@
+"""The game screen uses the terminal: the map grows with it, and at 80×24 nothing essential
+is cut — the prompt, the cost under the cursor, the footer's keys, both races of every
+player — in English and in Japanese."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+
+from smallworld_tui.engine import Record
+from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.i18n import set_language
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
+from smallworld_tui.ui.widgets.players_panel import race_lines
+from smallworld_tui.ui.widgets.status_line import status_text
+from ui.driver import advance, game_screen, settle
+
+SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
+
+
+def shown(widget: Widget) -> list[str]:
+    """The lines a widget draws (borders included)."""
+    width, height = widget.outer_size
+    return [strip.text for strip in widget.render_lines(Region(0, 0, width, height))]
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def midgame() -> GameSession:
+    """Five players with long names, two of them with a declined race, one conquering."""
+    s = GameSession(Record(players=["Amelia", "Benedict", "Caroline", "Dorothea", "Eleanor"],
+                           map="base-5p", seed=3))
+    advance(s, lambda s: sum(a.declined for a in s.view(SPECTATOR).armies) >= 2
+            and s.view(SPECTATOR).phase == "conquer", seed=2, prefer=("decline",))
+    return s
+
+
+@pytest.fixture(params=["en", "ja"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    set_language(request.param)
+    yield request.param
+    set_language(None)
+
+
+async def test_nothing_essential_is_cut_at_80x24(language: str) -> None:
+    s = midgame()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        view = screen.view
+        # the prompt, whole
+        status = squeezed("".join(shown(screen.query_one("#status"))))
+        assert squeezed(status_text(view).plain) in status
+        # the cost of the region under the cursor
+        target = min(view.costs)
+        screen.map_view.cursor = target
+        await settle(pilot)
+        region_line = "".join(shown(screen.query_one("#region-info")))
+        assert squeezed(f"{view.costs[target]}") in squeezed(region_line.split("·")[1])
+        # every key of the footer
+        footer = "\n".join(shown(screen.query_one(KeyFooter)))
+        for key in footer_keys(screen):
+            assert f"{key.display} {key.description}" in footer
+        # both races of every player, with their numbers
+        players = "\n".join(shown(screen.query_one("#players")))
+        for seat in range(len(view.names)):
+            for race in race_lines(view, seat):
+                assert race.name[:3] in players and race.numbers in players, race
+
+
+async def test_the_map_grows_with_the_terminal() -> None:
+    s = midgame()
+    drawn = []
+    for size in SIZES:
+        app = SmallWorldApp(s, pass_screens=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            layout = game_screen(app).map_view._layout
+            assert layout is not None
+            drawn.append((layout.width, layout.height))
+    assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(drawn))
+    width, _height = drawn[-1]
+    assert width >= 0.6 * SIZES[-1][0]  # at 200×60 the map takes most of the width
+
+
+async def test_the_legend_toggles_and_the_help_shows_it_whole() -> None:
+    from smallworld_tui.ui.screens.help import HelpScreen
+
+    app = SmallWorldApp(midgame(), pass_screens=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        legend = screen.query_one("#legend")
+        assert not legend.display  # 40 rows: the map keeps the room until asked
+        await pilot.press("g")
+        await settle(pilot)
+        text = "\n".join(shown(screen.query_one("#legend-text")))
+        assert legend.display and "Monster" not in text  # the base game: no Monsters
+        assert "Lost Tribe" in text and "Forest" in text
+        await pilot.press("f1", "g")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and app.screen.tab == "legend"
+
+
+async def test_combo_rules_show_only_while_picking() -> None:
+    from smallworld_tui.engine import Action
+    from ui.driver import act, session
+
+    app = SmallWorldApp(session(), pass_screens=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        details = screen.query_one("#combo-details")
+        assert details.display and screen.has_class("-pick")
+        await act(pilot, Action("pick", 0))
+        assert not details.display  # no stale combo once it is picked
