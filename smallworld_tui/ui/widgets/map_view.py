@@ -44,8 +44,8 @@ UNDERLINE = Style(underline=True)
 @dataclass(frozen=True)
 class Mark:
     """A highlight on a region: "target" (label: its cost, e.g. "3t"), "final" (label: the
-    die shortfall, e.g. "-2t"), "own", "choice" or "selected". Without a label the region
-    number is lit."""
+    die shortfall, e.g. "-2t"), "own", "choice", "selected" or "changed" (by the last move
+    of another player). Without a label the region number is lit."""
 
     kind: str
     label: str = ""
