@@ -171,6 +171,11 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         self._marks = dict(marks or {})
         self._relabel()
 
+    @property
+    def marks(self) -> dict[int, Mark]:
+        """The highlights drawn now (region -> mark)."""
+        return dict(self._marks)
+
     def region_at(self, x: int, y: int) -> int | None:
         """The region drawn at an offset of the visible content area, if any."""
         layout = self._layout
