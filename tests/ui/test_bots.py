@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -188,48 +189,64 @@ async def test_a_bots_turn_is_played_step_by_step_in_the_log_with_no_pass_screen
         await pilot.pause()
         assert len(bots_log(screen, "Bot 2 (random)")) >= 2  # each move described
         assert screen.viewer == 0
+        scores = [n.message for n in notifications(app) if n.title == "Score"]
+        assert scores and not any("Bot 2" in m for m in scores)  # a bot's total stays hidden
         assert not any(isinstance(x, PassScreen) for x in app.screen_stack)
 
 
-class SlowBot:
-    """A bot that takes its time: it plays the first legal move after ``seconds``."""
+async def test_a_bots_die_roll_is_a_notice_not_a_screen_to_close() -> None:
+    s = bot_game(["Amy", "Bot 2 (random)"], {1: "random"})
+    advance(s, lambda g: g.actor == 1 and any(a.kind == "final" for a in g.view(1).legal),
+            prefer=("pick", "conquer"))
+    app = SmallWorldApp(s, bot_pace=60)  # the bot waits: its last conquest is played here
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        s.apply(next(a for a in s.view(1).legal if a.kind == "final"), 1)
+        await pilot.pause()
+        assert not any(isinstance(x, DieScreen) for x in app.screen_stack)
+        assert any(n.title == "Die roll" for n in notifications(app))
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
+
+class HeldBot:
+    """A bot that thinks until it is released, then plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
 
     def choose(self, observation: Observation, legal: list[Action]) -> Action:
-        time.sleep(self.seconds)
+        assert self.release.wait(30)
         return legal[0]
 
 
 async def test_a_thinking_bot_never_blocks_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot_seats, "make_bot", lambda *_args, **_kwargs: SlowBot(1.0))
+    bot = HeldBot()
+    monkeypatch.setattr(bot_seats, "make_bot", lambda *_args, **_kwargs: bot)
     s = bot_game(["Bot 1 (hard)", "Amy"], {0: "hard"})
     app = SmallWorldApp(s, bot_pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await pilot.pause()
-        started = time.monotonic()
         legend = screen.has_class("-legend")
-        await pilot.press("g")  # the legend, while the bot thinks
-        assert screen.has_class("-legend") != legend
-        assert time.monotonic() - started < 0.5 and not s.record.actions
+        await pilot.press("g", "greater_than_sign")  # keys answered while the bot thinks
+        assert screen.has_class("-legend") != legend and not s.record.actions
+        bot.release.set()
         await until(pilot, lambda: bool(s.record.actions))
 
 
 async def test_the_pace_keys_change_the_pace_while_a_bot_plays() -> None:
     s = bot_game(["Bot 1 (random)", "Amy"], {0: "random"})
-    app = SmallWorldApp(s, bot_pace=0.8)
+    app = SmallWorldApp(s, bot_pace=3.0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         assert screen.bots is not None
         await pilot.pause()
         await pilot.press("greater_than_sign")
-        assert screen.bots.pace == 0.4
-        await pilot.press("less_than_sign", "less_than_sign")
         assert screen.bots.pace == 1.5
-        await pilot.press("less_than_sign", "less_than_sign", "less_than_sign")
+        await pilot.press("greater_than_sign", "greater_than_sign")
+        assert screen.bots.pace == 0.4
+        await pilot.press(*["less_than_sign"] * 5)
         assert screen.bots.pace == 3.0  # the slowest
+        assert any("3 s a move" in n.message for n in notifications(app))
 
 
 async def test_undo_never_undoes_into_a_bots_turn() -> None:

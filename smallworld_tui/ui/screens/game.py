@@ -394,8 +394,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
         defender held the device); as a notice on a terminal of one's own or when the board
         is not hidden between players."""
         for event in events:
-            if event.kind != "scored":
-                continue
+            if event.kind != "scored" or event.seat in self.session.record.bots:
+                continue  # a computer player's total stays hidden, like anyone's
             seat = event.seat
             note = turn_score(event, self.view.names[seat],
                               self.session.view(seat).coins[seat])
@@ -404,8 +404,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
                     self.notify(note.plain, title=_("Your score"), timeout=12)
             elif not self.seating.pass_screens:
                 self.notify(note.plain, title=_("Score"), timeout=12)
-            elif seat in self.session.record.bots:
-                continue  # nobody to hide a computer player's score from
             elif seat == self._next_viewer:
                 self._pending_note = note
             else:
