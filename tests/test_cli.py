@@ -89,7 +89,8 @@ def test_sim_writes_replayable_records(tmp_path: Path) -> None:
     assert code == 0
     figures = json.loads(out.strip().splitlines()[-1])
     assert figures["games"] == 3 and figures["actions"] > 0
-    assert set(figures) == {"games", "actions", "seconds", "games_per_second"}
+    assert set(figures) == {"games", "actions", "seconds", "games_per_second", "wins"}
+    assert sum(figures["wins"]) >= 3  # a shared win counts for each winner
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 3
     code, out = run("replay", str(records[0]), "--json")
@@ -137,6 +138,64 @@ def test_a_first_format_record_still_replays_to_the_same_game() -> None:
     code_new, out_new = run("replay", str(EXAMPLE), "--json")
     assert code_old == code_new == 0
     assert json.loads(out_old) == json.loads(out_new)
+
+
+def test_sim_bots_count_wins_and_decision_times_per_seat(tmp_path: Path) -> None:
+    code, out = run("sim", "--bots", "normal,random", "--games", "2", "--seed", "3", "--json",
+                    "--record-dir", str(tmp_path))
+    assert code == 0
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures["bots"] == ["normal", "random"]
+    assert figures["wins"] == [2, 0]
+    assert len(figures["decision_seconds"]) == 2
+    assert all(t > 0 for t in figures["decision_seconds"])
+    record = json.loads(sorted(tmp_path.glob("*.json"))[0].read_text(encoding="utf-8"))
+    assert record["players"] == ["Amy", "Ben"]  # the map for two, chosen from the levels
+
+
+def test_sim_jobs_give_the_same_games_as_one_process(tmp_path: Path) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        code, out = run("sim", "--bots", "easy,random,easy", "--games", "3", "--seed", "8",
+                        "--jobs", jobs, "--record-dir", str(folder))
+        assert code == 0
+        outs.append(out)
+    assert outs[0] == outs[1]
+    one, two = (sorted((tmp_path / j).glob("*.json")) for j in ("1", "2"))
+    assert [p.read_text() for p in one] == [p.read_text() for p in two]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "normal,genius"], "unknown bot level 'genius'"),
+    (["--bots", "normal,easy", "--map", "base-3p"], "base-3p is for 3 players, not 2"),
+    (["--game", "chess"], "'chess' is not one of"),
+    (["--option", "teams"], "--option takes NAME=VALUE"),
+    (["--option", "teams=yes"], "NAME being one of flying_enters_anywhere"),
+])
+def test_sim_refuses_bad_bot_options(args: list[str], message: str) -> None:
+    code, out = run("sim", *args, "--games", "1")
+    assert code == 2 or code == 1
+    assert message in out
+
+
+def test_sim_plays_warcraft_team_games_on_drawn_board_sets(tmp_path: Path) -> None:
+    code, out = run("sim", "--game", "warcraft", "--bots", "easy,random,easy,random",
+                    "--option", "teams=true", "--games", "2", "--seed", "4", "--json",
+                    "--record-dir", str(tmp_path))
+    assert code == 0, out
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert len(figures["wins"]) == 4 and sum(figures["wins"]) >= 2  # a team wins together
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(tmp_path.glob("*"))]
+    assert all(r["game"] == "warcraft" and r["options"]["teams"] for r in records)
+    assert all("+" in r["map"] for r in records)  # a board set drawn from each game's seed
+
+
+def test_sim_counts_players_of_a_game_map_name() -> None:
+    code, out = run("sim", "--game", "warcraft", "--map", "warcraft-3p", "--games", "1",
+                    "--json")
+    assert code == 0, out
+    assert len(json.loads(out.strip().splitlines()[-1])["wins"]) == 3
 
 
 # --- misuse and odd files: one line, the documented exit status -----------------------------

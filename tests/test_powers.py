@@ -104,7 +104,7 @@ def test_berserk_roll_then_pay_cost_minus_roll():
     assert of(events, "die_rolled")[0]["value"] == 2
     assert t in targets(g, "conquer")
     c = conquered(act(g, "conquer", t))
-    assert c["via"] == "berserk" and c["tokens"] == 2
+    assert c["via"] == "rolled" and c["tokens"] == 2
     assert army.hand == 1 and g.region_tokens[t] == 2
     check(g)
 

@@ -1,4 +1,5 @@
-"""Uniformly random legal play: the simulator, fuzz tests and benchmarks use it."""
+"""Uniformly random legal play: the ``random`` level, and whole random games for fuzz tests
+and the engine benchmark."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from smallworld_tui.engine import Action, GameState, Record, apply, legal_actions, new_game
+from smallworld_tui.bots.base import Bot, Decision
+from smallworld_tui.bots.worlds import play_game, start_game
+from smallworld_tui.engine import Action, GameState, Record
 
 
 def play_random_game(
@@ -22,15 +25,16 @@ def play_random_game(
     choices from a separate generator seeded from it; ``powers`` pins the top of the power
     stack).  Returns the final state and its record; ``after_action`` is called after every
     action (property tests)."""
-    g = new_game(names, map_name, seed, options, powers=powers, game=game)
-    record = Record(players=list(names), map=g.map_source, seed=seed, options=dict(g.options),
-                    powers=powers, game=game)
+    g, record = start_game(names, map_name, seed, game, options, powers)
     chooser = random.Random(seed ^ 0x5EED)
-    while not g.finished:
-        choices = legal_actions(g)
-        action = choices[chooser.randrange(len(choices))]
-        apply(g, action, checked=True)
-        record.actions.append(action)
-        if after_action is not None:
-            after_action(g, action)
+    play_game(g, record, lambda g, legal: legal[chooser.randrange(len(legal))], after_action)
     return g, record
+
+
+class RandomBot(Bot):
+    """The ``random`` level: any legal action, uniformly."""
+
+    level = "random"
+
+    def decide(self, decision: Decision) -> Action:
+        return decision.legal[decision.rng.randrange(len(decision.legal))]

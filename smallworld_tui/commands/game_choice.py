@@ -1,5 +1,5 @@
-"""The ``--game`` and ``--teams`` options of `play`, `serve` and `sim`, and which game and
-player count a map implies."""
+"""The ``--game``, ``--teams``, ``--option`` and ``--bots`` options of `play`, `serve` and
+`sim`, and which game and player count a map implies."""
 
 from __future__ import annotations
 
@@ -90,3 +90,43 @@ def one_line(exc: Exception) -> str:
     if len(lines) <= 1:
         return lines[0] if lines else type(exc).__name__
     return _("{first} (and {n} more problems)").format(first=lines[0], n=len(lines) - 1)
+
+
+YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def option_values(game: str, given: tuple[str, ...]) -> dict[str, Any]:
+    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
+    engine checks it against the option's allowed values)."""
+    from smallworld_tui.engine.games import ruleset
+
+    defaults = ruleset(game).default_options
+    options: dict[str, Any] = {}
+    for item in given:
+        name, equals, text = item.partition("=")
+        if not equals or name not in defaults:
+            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
+                                   .format(names=", ".join(defaults)))
+        default = defaults[name]
+        if isinstance(default, bool):
+            if text.lower() not in YES + NO:
+                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
+            options[name] = text.lower() in YES
+        else:
+            options[name] = text
+    return options
+
+
+def parse_levels(value: str | None) -> tuple[str, ...]:
+    """``hard,normal`` -> ("hard", "normal"); BadParameter naming an unknown level."""
+    from smallworld_tui.bots import LEVELS
+
+    if value is None:
+        return ()
+    levels = tuple(level.strip() for level in value.split(","))
+    for level in levels:
+        if level not in LEVELS:
+            raise click.BadParameter(
+                _("unknown bot level {level!r} (levels: {levels})").format(
+                    level=level, levels=", ".join(LEVELS)), param_hint="--bots")
+    return levels

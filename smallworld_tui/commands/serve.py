@@ -9,7 +9,6 @@ import ipaddress
 import logging
 import signal
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -18,12 +17,12 @@ from smallworld_tui.commands.game_choice import (
     game_options,
     map_players,
     one_line,
+    option_values,
     resolve_game,
     teams_option,
 )
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
@@ -47,40 +46,19 @@ def _check_web(password: str | None, authorized_keys: Path | None) -> None:
                                      "'smallworld-tui[web]'").format(modules="textual-serve"))
 
 
-def _players(players: int | None, map_name: str | None, names: list[str]) -> int:
-    """The first table's player count, from whichever of the three options says it."""
-    if names and players is not None and players != len(names):
-        raise click.UsageError(_("--names must give exactly {n} names").format(n=players))
+def _players(players: int | None, map_name: str | None, names: list[str], bots: int) -> int:
+    """The first table's player count, from whichever option says it (``names`` are the
+    people's seats, ``bots`` the computer players')."""
+    if names and players is not None and players != len(names) + bots:
+        raise click.UsageError(_("--names must give exactly {n} names").format(
+            n=players - bots))
     if players is not None:
         return players
     if names:
-        return len(names)
+        return len(names) + bots
     if map_name:
         return map_players(map_name)
     return 2
-
-
-YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-
-
-def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
-    """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
-    engine checks it against the option's allowed values)."""
-    defaults = ruleset(game).default_options
-    options: dict[str, Any] = {}
-    for item in given:
-        name, equals, text = item.partition("=")
-        if not equals or name not in defaults:
-            raise click.UsageError(_("--option takes NAME=VALUE, NAME being one of {names}")
-                                   .format(names=", ".join(defaults)))
-        default = defaults[name]
-        if isinstance(default, bool):
-            if text.lower() not in YES + NO:
-                raise click.UsageError(_("--option {name} takes yes or no").format(name=name))
-            options[name] = text.lower() in YES
-        else:
-            options[name] = text
-    return options
 
 
 @click.command("serve")
@@ -95,6 +73,9 @@ def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
 @click.option("--option", "option_items", multiple=True, metavar="NAME=VALUE",
               help="A game option of that table, e.g. teams=yes (repeatable).")
 @click.option("--seed", type=int, help="Seed of that table's game (default: random).")
+@click.option("--bots", metavar="LEVEL,...",
+              help="Computer players in that table's last seats, e.g. hard,normal (levels: "
+                   "random, easy, normal, hard); --names then names the other seats.")
 @click.option("--new", "fresh", is_flag=True,
               help="Open that table even if an unfinished one is set up the same way.")
 @click.option("--password", help="Password players need (default: a generated one, kept).")
@@ -115,8 +96,7 @@ def _options(game: str, given: tuple[str, ...]) -> dict[str, Any]:
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
             game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
-            fresh: bool,
-            password: str | None, new_password: bool,
+            bots: str | None, fresh: bool, password: str | None, new_password: bool,
             authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
@@ -149,11 +129,12 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     if web:
         _check_web(password, authorized_keys)
     seats = [n.strip() for n in names.split(",")] if names else []
-    table_wanted = any(v is not None for v in (players, map_name, names, seed, game)) or bool(
-        option_items) or teams
+    levels = [level.strip() for level in bots.split(",")] if bots else []
+    table_wanted = any(v is not None for v in (players, map_name, names, seed, game, bots)) or \
+        bool(option_items) or teams
     game = resolve_game(game, map_name)
-    options = {**_options(game, option_items), **game_options(teams)}
-    count = _players(players, map_name, seats)
+    options = {**option_values(game, option_items), **game_options(teams)}
+    count = _players(players, map_name, seats, len(levels))
 
     private_umask()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -178,7 +159,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     tables.restore()
     if table_wanted:
         try:
-            settings = new_table(count, map_name, seed, options, seats, game)
+            settings = new_table(count, map_name, seed, options, seats, game, levels)
         except IllegalAction as exc:
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
@@ -187,7 +168,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         table = same or tables.open(settings)
         click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
             id=table.id, game=game_name(settings.game), map=settings.map, n=count,
-            names=" (" + ", ".join(seats) + ")" if seats else ""))
+            names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
     key = load_host_key(folder / "ssh_host_ed25519_key")
 
     async def run() -> None:

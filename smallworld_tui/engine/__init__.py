@@ -4,15 +4,17 @@ A game is ``new_game(...)`` (of one game: base, Underground, …), then ``apply(
 action)`` for each action taken from ``legal_actions(state)``.  ``view(state, seat)`` is what
 one seat may see; ``state.clone()`` is a cheap independent copy; ``observe(state, seat)`` is what
 a seat knows, as data, and ``imagine(observation, seed)`` a whole game consistent with it (for
-computer players, which must never read the real state).  This package never imports
-textual, rich or click.
+computer players, which must never read the real state); ``score_breakdown(state, seat)`` is
+what a seat would score if its turn ended now and ``conquest_costs(state, army)`` what an army
+would pay for each region it may attack.  This package never imports textual, rich or click.
 """
 
 from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.conquest import conquest_costs
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import why_illegal
-from smallworld_tui.engine.game import apply, legal_actions, new_game, winners
+from smallworld_tui.engine.game import apply, legal_actions, new_game, score_breakdown, winners
 from smallworld_tui.engine.observe import Observation, imagine, observe
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
@@ -21,6 +23,7 @@ from smallworld_tui.engine.view import PlayerView, view
 
 __all__ = [
     "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Observation",
-    "Phase", "PlayerView", "Record", "RecordError", "apply", "imagine", "legal_actions",
-    "load_record", "new_game", "observe", "save_record", "view", "why_illegal", "winners",
+    "Phase", "PlayerView", "Record", "RecordError", "apply", "conquest_costs", "imagine",
+    "legal_actions", "load_record", "new_game", "observe", "save_record", "score_breakdown",
+    "view", "why_illegal", "winners",
 ]

@@ -8,8 +8,8 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``declined``: race, power, removed (the older declined race it replaced, or "")
 - ``conquered``: race, power, declined (the attacker is a declined race, whose power is
   gone: Ghouls), region, tokens (placed there), cost (of the region), via
-  ("conquer", "final", "dragon", "sorcery", "berserk", "vampire", "wisps", "orb",
-  "champion", "doomhammer"),
+  ("conquer", "final", "rolled" (with a die rolled before the conquest), "dragon", "sorcery",
+  "vampire", "wisps", "orb", "champion", "doomhammer"),
   defender_seat (-1 none, -2 neutral defenders), defender_race, defender_declined, lost
   (tokens the defender lost), returned (tokens back to the defender's hand)
 - ``die_rolled``: value, region, short (tokens missing before the roll), success

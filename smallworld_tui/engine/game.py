@@ -264,7 +264,7 @@ def _conquer(g: GameState, action: Action) -> None:
     r = action.target
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
-    via = "berserk" if g.turn.roll >= 0 else "conquer"
+    via = "rolled" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
     take_region(g, army, r, cost, via, full)
     if full > cost:
@@ -399,6 +399,16 @@ def _next_defender(g: GameState) -> None:
 
 def _score(g: GameState) -> None:
     seat = g.seat
+    breakdown = score_breakdown(g, seat)
+    total = sum(x[1] for x in breakdown)
+    g.gain(seat, total)
+    g.emit("scored", seat, coins=total, breakdown=breakdown)
+
+
+def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
+    """What ``seat`` would score if its turn ended now, as [label, coins] pairs: the regions
+    of each of its races, each race's, power's and item's bonus, the rules' turn bonus (a
+    query: the game is not changed; computer players value positions with it)."""
     breakdown: list[list[Any]] = []
     for army in g.armies_of(seat):
         regions = army.mask.bit_count()
@@ -414,9 +424,7 @@ def _score(g: GameState) -> None:
         if bonus:
             breakdown.append([f"{item.kind}:{qid}", bonus])
     breakdown += g.rules.turn_bonus(g, seat)
-    total = sum(x[1] for x in breakdown)
-    g.gain(seat, total)
-    g.emit("scored", seat, coins=total, breakdown=breakdown)
+    return breakdown
 
 
 def _next_turn(g: GameState) -> None:

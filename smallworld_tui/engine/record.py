@@ -1,5 +1,5 @@
 """Game records (format ``smallworld-record/2``): game + setup + seed + actions, replayable
-exactly.
+exactly, and which seats computer players play (the engine replays their actions like any).
 
 Saves are records too.  Reading checks the format and replays every action; any problem
 raises ``RecordError`` naming the file, the action index and the reason.  Records of the
@@ -42,6 +42,7 @@ class Record:
     dice: list[int] | None = None  # pinned die results
     actions: list[Action] = field(default_factory=list)
     game: str = "base"
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> level of the computer player
     folder: Path | None = field(default=None, compare=False)  # where a map path is relative to
 
     def map_source(self) -> str:
@@ -68,6 +69,8 @@ class Record:
             out["stacks"] = {"races": self.races or [], "powers": self.powers or []}
         if self.dice is not None:
             out["dice"] = self.dice
+        if self.bots:
+            out["bots"] = {str(seat): level for seat, level in sorted(self.bots.items())}
         out["actions"] = [a.to_json() for a in self.actions]
         return out
 
@@ -110,12 +113,13 @@ class Record:
             except ValueError as exc:
                 raise RecordError(source, str(exc), i) from None
         dice = data.get("dice")
+        bots = _bots(data.get("bots", {}), source, len(players))
         return Record(
             players=players, map=map_name, seed=seed, options=options,
             races=_strings(stacks.get("races"), source, "stacks.races"),
             powers=_strings(stacks.get("powers"), source, "stacks.powers"),
             dice=None if dice is None else _ints(dice, source), actions=actions,
-            game=game,
+            game=game, bots=bots,
         )
 
     def replay(self, source: str = "<record>", upto: int | None = None) -> GameState:
@@ -138,6 +142,20 @@ def _strings(value: Any, source: str, what: str) -> list[str] | None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise RecordError(source, f'"{what}" must be a list of ids')
     return list(value)
+
+
+def _bots(value: Any, source: str, players: int) -> dict[int, str]:
+    """The seats played by computer players: {"1": "hard"} -> {1: "hard"}."""
+    if not isinstance(value, dict):
+        raise RecordError(source, '"bots" must be an object of seat numbers and levels')
+    out = {}
+    for key, level in value.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < players
+                and isinstance(level, str)):
+            raise RecordError(source, f'"bots" has a bad entry {key!r}: {level!r} (a seat '
+                                      f'number below {players} and a level name)')
+        out[int(key)] = level
+    return out
 
 
 def _is_int(value: Any) -> bool:

@@ -6,8 +6,8 @@ and the state; then it is announced to listeners (the views of every connected p
 that cannot be stored (a full disk) is refused with ``StorageError`` and leaves the game as it
 was, so the same move can be made again once the disk has room (or the game is saved
 elsewhere).  A new game writes nothing until its first move.  Undo restores the copy of the
-state taken before the last action, never past the start of the turn, a die roll or another
-player's decision; it too is stored before it takes effect.
+state taken before the last action, never past the start of the turn, a die roll, another
+player's decision or a computer player's move; it too is stored before it takes effect.
 """
 
 from __future__ import annotations
@@ -17,17 +17,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine import (
     Action,
     Event,
     GameState,
     IllegalAction,
+    Observation,
     PlayerView,
     Record,
     RecordError,
     apply,
     legal_actions,
     load_record,
+    observe,
     view,
 )
 from smallworld_tui.engine.board import MapError, load_map
@@ -63,6 +66,11 @@ class GameSession:
 
     def __init__(self, record: Record, path: Path | None = None, source: str = "",
                  journal: Journal | None = None) -> None:
+        unknown = sorted(set(record.bots.values()) - set(LEVELS))
+        if unknown:
+            raise RecordError(source or "<game>", f"unknown computer player level(s) "
+                                                  f"{', '.join(map(repr, unknown))} (levels: "
+                                                  f"{', '.join(LEVELS)})")
         self.record = record
         self.path = path
         self.journal = journal
@@ -86,16 +94,18 @@ class GameSession:
     @classmethod
     def new(cls, names: list[str], map_name: str | None = None, seed: int = 0,
             options: dict[str, Any] | None = None, path: Path | None = None,
-            game: str | None = None) -> GameSession:
+            game: str | None = None, bots: dict[int, str] | None = None) -> GameSession:
         """A new game (nothing is written before its first action).  Without ``game`` the
         map's game is played (the base game without a map either); a game played on
-        another game's map follows the mixing rules.  IllegalAction or MapError if the
-        engine refuses the setup."""
+        another game's map follows the mixing rules.  ``bots`` names the seats computer
+        players play (seat -> level).  IllegalAction or MapError if the engine refuses the
+        setup."""
         if game is None:
             game = load_map(map_name).game if map_name else "base"
         rules = ruleset(game)
         record = Record(players=list(names), map=map_name or rules.map_name(len(names)),
-                        seed=seed, options=rules.options(options), game=game)
+                        seed=seed, options=rules.options(options), game=game,
+                        bots=dict(bots or {}))
         return cls(record, path)
 
     @classmethod
@@ -116,6 +126,13 @@ class GameSession:
     def view(self, seat: int) -> PlayerView:
         with self._lock:
             return view(self.state, seat)
+
+    def observe(self, seat: int) -> tuple[Observation, list[Action]]:
+        """What ``seat`` knows of the game (``engine.observe``: a computer player's input) and
+        its legal actions (none unless the decision is its)."""
+        with self._lock:
+            legal = legal_actions(self.state) if seat == self.state.actor else []
+            return observe(self.state, seat), legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is.
@@ -172,7 +189,9 @@ class GameSession:
         the log; ``snapshot`` is the state before it (kept while undo may go back to it)."""
         index = len(self.record.actions)
         floor = self._floors[-1] if self._floors else 0
-        if before != (self.state.seat, self.state.actor, self.state.turn_number) or any(
+        by_bot = before[1] in self.record.bots  # a computer player's move: beyond undo
+        moved_on = before != (self.state.seat, self.state.actor, self.state.turn_number)
+        if by_bot or moved_on or any(
                 e.kind in RANDOM_EVENTS for e in events):
             floor = index + 1
             self._before.clear()
@@ -187,8 +206,9 @@ class GameSession:
             return bool(self._floors) and self._floors[-1] < len(self.record.actions)
 
     def undo(self, seat: int | None = None) -> None:
-        """Take back the last action (same player, same turn, no die roll since); when
-        ``seat`` is given it must be the seat whose decision it is."""
+        """Take back the last action (same player, same turn, no die roll or computer
+        player's move since); when ``seat`` is given it must be the seat whose decision it
+        is."""
         with self._lock:
             self._check_seat(seat)
             if not self.can_undo():

@@ -104,6 +104,8 @@ class HostPool:
         self._stopping = True
         if self._server is not None:
             self._server.close()
+        if self.local is not None:
+            await self.local.stop_bots()
         for process in self.processes.values():
             if process.stdin is not None:
                 process.stdin.close()  # the worker ends when its input ends

@@ -370,11 +370,12 @@ class LobbyApp(App[None]):
     def open_table(self, chosen: object) -> None:
         if not isinstance(chosen, tuple):
             return
-        game, players, map_name, options = chosen
+        game, players, map_name, options, bots = chosen
         if game not in RULESETS or map_name not in dict(map_choices(players, game)).values():
             return  # a shipped map, never a file named by a player
         try:
-            settings = new_table(players, map_name, options=dict(options), game=game)
+            settings = new_table(players, map_name, options=dict(options), game=game,
+                                 bots=[str(level) for level in bots])
             table = self.server.tables.open(settings)
         except IllegalAction as exc:
             self.say(exc.render(_))

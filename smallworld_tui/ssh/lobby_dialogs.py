@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine.board import list_maps
 from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.i18n import N_, _
@@ -78,8 +79,9 @@ def map_choices(players: int, game: str) -> list[tuple[str, str]]:
 
 
 class NewTableDialog(Dialog):
-    """Game, players, map and options of a new table; returns ``(game, players, map,
-    options)``."""
+    """Game, players, map, options and computer players of a new table; returns ``(game,
+    players, map, options, bots)``, ``bots`` the levels of the computer players in the last
+    seats."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="NewTableDialog") + """
     NewTableDialog #options { height: auto; }
@@ -106,6 +108,12 @@ class NewTableDialog(Dialog):
                 maps = map_choices(3, self.game)
                 yield Select(maps, value=maps[0][1], allow_blank=False, compact=True, id="map")
             yield Vertical(*self._option_fields(), id="options")
+            with Horizontal():
+                yield Label(_("Bots"))
+                yield Select(self._bot_counts(3), value=0, allow_blank=False, compact=True,
+                             id="bots")
+                yield Select([(level, level) for level in LEVELS], value="normal",
+                             allow_blank=False, compact=True, id="level")
             yield Button(_("Open the table"), variant="primary", compact=True, id="open")
             yield Static(_("Esc cancels"), classes="hint")
 
@@ -126,6 +134,11 @@ class NewTableDialog(Dialog):
     def _counts(self) -> list[tuple[str, int]]:
         rules = ruleset(self.game)
         return [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)]
+
+    @staticmethod
+    def _bot_counts(players: int) -> list[tuple[str, int]]:
+        """How many of the seats computer players may take: all but the opener's."""
+        return [(_("none"), 0)] + [(str(n), n) for n in range(1, players)]
 
     def _players(self) -> int:
         players = self.query_one("#players", Select).value
@@ -153,6 +166,10 @@ class NewTableDialog(Dialog):
         select: Select[str] = self.query_one("#map", Select)
         select.set_options(maps)
         select.value = maps[0][1]
+        bots: Select[int] = self.query_one("#bots", Select)
+        count = bots.value
+        bots.set_options(self._bot_counts(self._players()))
+        bots.value = count if isinstance(count, int) and count < self._players() else 0
 
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
@@ -161,8 +178,11 @@ class NewTableDialog(Dialog):
             field = self.query_one(f"#option-{name}")
             assert isinstance(field, Checkbox | Select)
             options[name] = field.value
+        count = self.query_one("#bots", Select).value
+        level = self.query_one("#level", Select).value
+        bots = [level] * count if isinstance(count, int) else []
         self.dismiss((self.game, self._players(), self.query_one("#map", Select).value,
-                      options))
+                      options, bots))
 
 
 class SecretShown(Dialog):

@@ -4,7 +4,9 @@ The server sends each visit over a Unix socket (``bridge``): which table, which 
 spectator) and the terminal's size, then the player's input.  The host loads a table's game from
 the store on its first visit, writes every move to the store before anyone sees it, and reports
 how each game goes (``report``): its progress, its result once over, or why it cannot be
-played (a damaged journal), while the other tables go on.
+played (a damaged journal), while the other tables go on.  It plays a table's computer players
+(``BotSeats``) whenever the decision is theirs, at a pace people can follow, as long as it
+serves; their moves are stored like anyone's.
 
 The host trusts the server: it runs in the server itself or in a worker process the server
 started, and its socket is in a folder only the server's user can enter.
@@ -24,6 +26,7 @@ from smallworld_tui.engine import Event, IllegalAction, RecordError
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
 from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.app import QUIT, TableApp
 from smallworld_tui.ssh.driver import AppTerminal
@@ -34,13 +37,17 @@ log = logging.getLogger(__name__)
 
 Report = Callable[[dict[str, Any]], None]
 CLOSE_SECONDS = 5.0
+RETRY_SECONDS = 5.0  # a computer player's move that could not be stored is tried again
 
 
 class TableHost:
-    def __init__(self, store: Store, report: Report) -> None:
+    def __init__(self, store: Store, report: Report, bot_pace: float = DEFAULT_PACE) -> None:
         self.store = store
         self.report = report
+        self.bot_pace = bot_pace  # seconds per computer player's move
         self.sessions: dict[int, GameSession] = {}
+        self.bots: dict[int, BotSeats] = {}  # the computer players of each table that has any
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.damaged: dict[int, str] = {}
         self._reported: dict[int, dict[str, Any]] = {}  # the last news of each table
         self.visits = 0
@@ -70,6 +77,8 @@ class TableHost:
             self._damaged(table, f"{source}: bad game setup: {exc}")
             return None
         self.sessions[table] = session
+        if record.bots:
+            self.bots[table] = BotSeats(session, self.bot_pace)
         session.subscribe(lambda events: self._changed(table, session, events))
         self._changed(table, session, [])
         return session
@@ -94,10 +103,45 @@ class TableHost:
             with contextlib.suppress(OSError):  # the result is worked out again on load
                 self.store.finish(table, news["result"])
         self.report(news)
+        self.wake_bots(table)
+
+    # --- computer players ----------------------------------------------------------------
+    def wake_bots(self, table: int) -> None:
+        """Let the table's computer players play if the decision is theirs (from the event
+        loop only; tables loaded before it runs are woken by ``serve``)."""
+        seats = self.bots.get(table)
+        running = self._bot_tasks.get(table)
+        if seats is None or not seats.to_move() or (running is not None and not running.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._bot_tasks[table] = loop.create_task(self._play_bots(table, seats))
+
+    async def _play_bots(self, table: int, seats: BotSeats) -> None:
+        while seats.to_move():
+            try:
+                await seats.play()
+            except IllegalAction as exc:  # not stored (a full disk): try again later
+                log.error("a computer player's move at table %s was not played: %s", table,
+                          exc)
+                await asyncio.sleep(RETRY_SECONDS)
 
     # --- visits -------------------------------------------------------------------------
     async def serve(self, path: Path) -> asyncio.Server:
-        return await asyncio.start_unix_server(self.visit, path)
+        server = await asyncio.start_unix_server(self.visit, path)
+        for table in list(self.bots):
+            self.wake_bots(table)
+        return server
+
+    async def stop_bots(self) -> None:
+        """Stop the computer players (their games are saved up to their last move)."""
+        for task in self._bot_tasks.values():
+            task.cancel()
+        for task in self._bot_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def visit(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One player's visit to a table, until they leave it or the server hangs up."""

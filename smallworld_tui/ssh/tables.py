@@ -3,6 +3,10 @@
 ``new_table`` is the one way to set a table up (the host's command line and the lobby's form
 both use it).  ``Tables`` keeps every table of the store in memory for the lobby, seats players
 (each seat stored with its owner's proof), and hears from the table hosts how the games go.
+
+A table may have computer players (``TableSettings.bots``: seat -> level) in its last seats:
+they are seated when the table opens, under names of their own and a proof nothing proves, so
+nobody can take, leave or play their seats; the table host plays them.
 """
 
 from __future__ import annotations
@@ -14,16 +18,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine import IllegalAction, Record, new_game, view
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import _
+from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ssh.names import same_name
 from smallworld_tui.ssh.store import Store, TableRow
 
 log = logging.getLogger(__name__)
 
 MAX_WAITING_TABLES = 20  # tables not yet started, so that nobody fills the store with them
+BOT_PROOF = "bot:"  # the proof of a computer player's seat: no key nor secret proves it
 
 
 @dataclass(frozen=True)
@@ -36,17 +43,27 @@ class TableSettings:
     options: dict[str, Any]
     names: tuple[str, ...] = ()  # seats reserved for these names, in seat order
     game: str = "base"  # which Small World (the record's game)
+    bots: dict[int, str] = field(default_factory=dict)  # computer players: seat -> level
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "map": self.map,
+        data = {"game": self.game, "players": self.players, "map": self.map,
                 "seed": self.seed, "options": self.options, "names": list(self.names)}
+        if self.bots:
+            data["bots"] = {str(seat): level for seat, level in sorted(self.bots.items())}
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> TableSettings:
-        return TableSettings(players=int(data["players"]), map=str(data["map"]),
+        """Settings as stored; ``ValueError`` for a computer player of no known level or
+        seat."""
+        players = int(data["players"])
+        bots = {int(seat): str(level) for seat, level in dict(data.get("bots", {})).items()}
+        if any(level not in LEVELS or not 0 <= seat < players for seat, level in bots.items()):
+            raise ValueError(f"bad computer players {bots}")
+        return TableSettings(players=players, map=str(data["map"]),
                              seed=int(data["seed"]), options=dict(data.get("options", {})),
                              names=tuple(data.get("names", ())),
-                             game=str(data.get("game", "base")))
+                             game=str(data.get("game", "base")), bots=bots)
 
     @cached_property
     def teams(self) -> list[str]:
@@ -59,21 +76,35 @@ class TableSettings:
     def record(self, names: list[str]) -> Record:
         """The record of this table's game played by ``names`` (in seat order)."""
         return Record(players=names, map=self.map, seed=self.seed, options=self.options,
-                      game=self.game)
+                      game=self.game, bots=dict(self.bots))
 
 
 def new_table(players: int, map_name: str | None = None, seed: int | None = None,
               options: dict[str, Any] | None = None,
-              names: list[str] | None = None, game: str = "base") -> TableSettings:
+              names: list[str] | None = None, game: str = "base",
+              bots: list[str] | None = None) -> TableSettings:
     """Settings of a new table; ``IllegalAction`` (or ``MapError``) if the engine would refuse
-    them.  Without a seed, a random one that nobody sees."""
+    them.  Without a seed, a random one that nobody sees.  ``bots`` are the levels of the
+    computer players in the last seats (at least one seat stays for a person); ``names``
+    then reserves the people's seats only."""
     rules = ruleset(game)
+    levels = list(bots or ())
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise IllegalAction("unknown computer player level {level} (levels: {levels})",
+                            level=unknown[0], levels=", ".join(LEVELS))
+    people = players - len(levels)
+    if people < 1:
+        raise IllegalAction("a table needs at least one person besides its computer players")
+    if names and len(names) != people:
+        raise IllegalAction("give exactly {n} names", n=people)
+    seated = {people + i: level for i, level in enumerate(levels)}
+    reserved = [*names, *(bot_name(seat, level) for seat, level in seated.items())] \
+        if names else []
     settings = TableSettings(
         players=players, map=map_name or rules.map_name(players),
         seed=secrets.randbits(31) if seed is None else seed,
-        options=rules.options(options), names=tuple(names or ()), game=game)
-    if settings.names and len(settings.names) != players:
-        raise IllegalAction("give exactly {n} names", n=players)
+        options=rules.options(options), names=tuple(reserved), game=game, bots=seated)
     stand_ins = list(settings.names) or [f"seat {i + 1}" for i in range(players)]
     new_game(stand_ins, settings.map, settings.seed, settings.options, game=game)
     return settings
@@ -83,6 +114,11 @@ def new_table(players: int, map_name: str | None = None, seed: int | None = None
 class Seat:
     name: str
     proof: str
+
+    @property
+    def bot(self) -> bool:
+        """Whether a computer player sits here."""
+        return self.proof.startswith(BOT_PROOF)
 
 
 @dataclass
@@ -102,14 +138,16 @@ class Table:
         return self.result is not None
 
     def seat_of(self, name: str) -> int | None:
+        """The seat of the person called ``name`` (never a computer player's)."""
         for index, seat in enumerate(self.seats):
-            if seat is not None and same_name(seat.name, name):
+            if seat is not None and not seat.bot and same_name(seat.name, name):
                 return index
         return None
 
     def free_seat_for(self, name: str) -> int | None:
-        """The seat ``name`` may take: their reserved one, else the first free one."""
-        if self.started or self.seat_of(name) is not None:
+        """The seat ``name`` may take: their reserved one, else the first free one (none if
+        someone of that name, a computer player's too, sits here)."""
+        if self.started or any(s is not None and same_name(s.name, name) for s in self.seats):
             return None
         for index, seat in enumerate(self.seats):
             reserved = self.settings.names[index] if self.settings.names else None
@@ -170,6 +208,10 @@ class Tables:
                                 "them").format(n=waiting))
         table_id = self.store.create_table(settings.to_json())
         table = Table(table_id, settings, [None] * settings.players)
+        for seat, level in sorted(settings.bots.items()):
+            name = bot_name(seat, level)
+            self.store.set_seat(table_id, seat, name, BOT_PROOF + level)
+            table.seats[seat] = Seat(name, BOT_PROOF + level)
         self.by_id[table_id] = table
         log.info("table %s opened: %s, %d players", table_id, settings.map, settings.players)
         self.changed()
@@ -179,8 +221,9 @@ class Tables:
         """An unfinished table set up like ``settings`` (seed aside), if there is one."""
         for table in self.listing():
             mine = table.settings
-            same = (mine.game, mine.players, mine.map, mine.names, mine.options) == (
-                settings.game, settings.players, settings.map, settings.names, settings.options)
+            same = (mine.game, mine.players, mine.map, mine.names, mine.options,
+                    mine.bots) == (settings.game, settings.players, settings.map,
+                                   settings.names, settings.options, settings.bots)
             if same and not table.finished and table.damaged is None:
                 return table
         return None
@@ -207,9 +250,12 @@ class Tables:
         reserves no names) is closed."""
         if table.started:
             return
+        if seat in table.settings.bots:
+            return
         self.store.clear_seat(table.id, seat)
         table.seats[seat] = None
-        if not table.names() and not table.settings.names:
+        if not any(s is not None and not s.bot for s in table.seats) and \
+                not table.settings.names:
             self.store.delete_table(table.id)
             del self.by_id[table.id]
             log.info("table %s closed: nobody sits at it", table.id)

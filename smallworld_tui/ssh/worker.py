@@ -33,6 +33,7 @@ async def serve(host: TableHost, socket: Path) -> None:
     report({"ready": True})
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.buffer.read)
     server.close()
+    await host.stop_bots()
 
 
 def arguments() -> argparse.Namespace:

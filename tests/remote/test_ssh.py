@@ -100,7 +100,7 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.wait_for("in the lobby", f"Others join with: ssh -p {host.port} NAME@127.0.0.1")
     amy.send("n")
     await amy.wait_for("Open a new table")
-    amy.send("\t\t\t\t" + ENTER)  # game (base), players (3), map, option: open
+    amy.send("\t" * 6 + ENTER)  # game (base), players (3), map, option, bots, level: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("You have seat 1", "waiting for 2 more")
@@ -136,7 +136,7 @@ async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only
     amy.send("\t")
     await pick("5", "warcraft-4p (boards drawn at random)")  # 4 players
     amy.send("\t\t ")  # teams: yes
-    amy.send("\t\t\t\t" + ENTER)  # boards for 2, garrison forts, the Ashes: open
+    amy.send("\t" * 6 + ENTER)  # boards for 2, garrison forts, the Ashes, bots, level: open
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("Small World of Warcraft", "Teams (Battle for Azeroth): yes",
