@@ -20,7 +20,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import Worker
@@ -95,14 +94,6 @@ def changed_regions(events: list[Event]) -> set[int]:
             if isinstance(region := e.data.get(key), int) and region >= 0}
 
 
-class SessionChanged(Message):
-    """The session applied an action or an undo (posted from its listener)."""
-
-    def __init__(self, events: list[Event]) -> None:
-        super().__init__()
-        self.events = events
-
-
 def _action_bindings() -> list[BindingType]:
     """A key per action kind that has one (``keymap.ACTIONS``), then the digits."""
     out: list[BindingType] = [
@@ -163,6 +154,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._focus_later: Widget | None = None
         self._bindings_key: object = None
         self._storage_error: OSError | None = None  # why the last move could not be stored
+        self._behind = False  # the game changed while a modal screen was on top (SSH)
+        self._undone = False  # an undo since the log was last written
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -328,7 +321,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.send(Action("pick", message.slot))
 
     def on_screen_resume(self) -> None:
-        """Focus what the new phase needs (deferred while a modal screen was on top)."""
+        """Catch up with the game (see ``sync``); focus what the new phase needs (deferred
+        while a modal screen was on top)."""
+        if self._behind:
+            self._behind = False
+            self._write_log()
+            self.redraw()
         if self._focus_later is not None:
             self._focus_later.focus()
             self._focus_later = None
@@ -342,24 +340,27 @@ class GameScreen(TranslatedBindings, Screen[None]):
             panel.show(self.view, compact=not self.has_class("-tall"))
 
     def _session_changed(self, events: list[Event]) -> None:
-        """The session's listener: may run in another thread (SSH), so only post."""
-        self.post_message(SessionChanged(events))
+        """The session's listener: may run in another thread (SSH), so only post, and to
+        the App: a message handled by this screen while a modal screen is on top would
+        repaint that whole modal screen (Textual repaints a screen over one that was busy)."""
+        self.app.call_later(self._synced, events)
 
-    def on_session_changed(self, message: SessionChanged) -> None:
-        self.sync(message.events)
+    def _synced(self, events: list[Event]) -> None:
+        if self.is_attached:  # not replaced meanwhile (by the end screen)
+            self.sync(events)
 
     def sync(self, events: list[Event]) -> None:
-        """Bring the screen up to date after the session changed."""
+        """Bring the screen up to date after the session changed.  On a terminal of one's
+        own, the board under a die or a menu is brought up to date when that closes: each
+        change under a dimmed screen would cost the player a repaint of the whole terminal."""
         self._changes += 1
         self._suggestion = None
         watched = self.view.actor != self.viewer  # another player's move
         self._changed = changed_regions(events) if watched else set()
-        if len(self.session.log) < self._logged or any(e.kind == "undone" for e in events):
-            self._rewrite_log()
-        else:
-            self.query_one(LogPanel).write_events(self.session.log[self._logged:],
-                                                  self.narrator())
-            self._logged = len(self.session.log)
+        self._undone = self._undone or any(e.kind == "undone" for e in events)
+        behind = not self.seating.hotseat and self.app.screen is not self
+        if not behind:
+            self._write_log()
         for event in events:
             if event.kind == "die_rolled":
                 self._show_die(event)
@@ -370,10 +371,23 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 self._queue_pass(target)
             else:
                 self._set_viewer(target)
-        self.redraw()
+        if behind:
+            self._behind = True
+            self.view = self.session.view(self.viewer)
+        else:
+            self.redraw()
         if self.view.finished:
             self._queue_end()
         self._wake_bots()
+
+    def _write_log(self) -> None:
+        """The log's new sentences (all of them again after an undo)."""
+        if self._undone or len(self.session.log) < self._logged:
+            self._rewrite_log()
+        else:
+            self.query_one(LogPanel).write_events(self.session.log[self._logged:],
+                                                  self.narrator())
+            self._logged = len(self.session.log)
 
     def _show_die(self, event: Event) -> None:
         """The big die for whoever rolled it (and in hotseat); a notice for those watching
@@ -478,6 +492,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def _rewrite_log(self) -> None:
         self.query_one(LogPanel).rewrite(self.session.log, self.narrator())
         self._logged = len(self.session.log)
+        self._undone = False
 
     def redraw(self) -> None:
         view = self.view = self.session.view(self.viewer)
@@ -496,7 +511,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
                            else dict.fromkeys(self._changed, Mark("changed")))
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
                                         entry=self.entry.digits)
-        self.set_class(view.phase == "pick", "-pick")
+        self.query_one("#side").set_class(view.phase == "pick", "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
                         mine and view.phase in PLACING,
