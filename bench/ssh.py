@@ -1,7 +1,7 @@
 """SSH serving: repaint time per number of tables, and what a burst of logins does to it.
 
     python bench/ssh.py [--tables 1,5,10] [--workers 0,2] [--seconds 30] [--interval 2]
-                        [--burst 30] [--size 100x30]
+                        [--burst 30] [--size 100x30] [--compare REF]
 
 For each worker count W and table count T, a child process runs the server on loopback
 (``--workers W``) with T five-player tables (base-5p) whose seats are taken; this process
@@ -17,6 +17,9 @@ Then, with the largest T still playing, ``burst`` players log in with the passwo
 prints how long they took to see the lobby and the seated players' repaints meanwhile.
 The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
 logins delays no seated player's repaint by more than 500 ms.
+``--compare REF`` runs each measurement twice in turn, first with the server's code as it is at
+the git revision REF (e.g. ``main``), then with the working tree's, so that both figures come
+from one run on the same machine.
 """
 
 from __future__ import annotations
@@ -240,13 +243,16 @@ def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey
 
 
 async def measure(workers: int, count: int, args: argparse.Namespace,
-                  size: tuple[int, int], burst: int) -> None:
+                  size: tuple[int, int], burst: int, code: Path | None = None,
+                  label: str = "") -> None:
+    """One run; the server (and its workers) import the package from ``code`` if given."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         players = set_tables(folder, count)
+        env = dict(os.environ, PYTHONPATH=str(code)) if code is not None else None
         child = subprocess.Popen([sys.executable, __file__, "--serve", str(folder),
                                   "--workers", str(workers), "--interval",
-                                  str(args.interval)])
+                                  str(args.interval)], env=env)
         stop = asyncio.Event()
         tasks: list[asyncio.Task[None]] = []
         try:
@@ -280,7 +286,7 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             latencies, sizes = repaints(moves, terminals, started, burst_from or float("inf"))
             kib = statistics.median(sizes) / 1024 if sizes else 0.0
             per_repaint = cpu / max(len(latencies), 1) * 1000
-            print(f"workers {workers}, {count:2d} tables ({count * SEATS:2d} terminals): "
+            print(f"{label}workers {workers}, {count:2d} tables ({count * SEATS:2d} terminals): "
                   f"{figures(latencies)}, {kib:5.1f} KiB per move per terminal; server CPU "
                   f"{cpu / args.seconds:4.2f} cores, {per_repaint:5.1f} ms per repaint; load "
                   f"{os.getloadavg()[0]:4.1f}", flush=True)
@@ -311,6 +317,15 @@ async def login_burst(port: int, count: int, size: tuple[int, int],
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
+def checkout(revision: str, folder: Path) -> Path:
+    """The package as it is at git ``revision``, unpacked in ``folder``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision, "smallworld_tui",
+                              "maps"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
 def main() -> None:
     if "--worker" in sys.argv:
         worker()
@@ -322,6 +337,8 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0)
     parser.add_argument("--burst", type=int, default=30)
     parser.add_argument("--size", default="100x30", help="terminal size, COLSxROWS")
+    parser.add_argument("--compare", metavar="REF",
+                        help="also measure the server's code at this git revision")
     parser.add_argument("--serve", type=Path)
     args = parser.parse_args()
     if args.serve:
@@ -331,10 +348,17 @@ def main() -> None:
     counts = [int(x) for x in args.tables.split(",")]
     print(f"terminals of {cols}x{rows}; one move per table every {args.interval} s; "
           f"{args.seconds:.0f} s per run; {os.cpu_count()} cores. {GOAL}", flush=True)
-    for workers in (int(x) for x in args.workers.split(",")):
-        for count in counts:
-            burst = args.burst if count == counts[-1] else 0
-            asyncio.run(measure(workers, count, args, (cols, rows), burst))
+    with tempfile.TemporaryDirectory() as tmp:
+        codes: list[tuple[Path | None, str]] = [(None, "")]
+        if args.compare:
+            codes = [(checkout(args.compare, Path(tmp)), f"{args.compare:>8}: "),
+                     (None, f"{'now':>8}: ")]
+        for workers in (int(x) for x in args.workers.split(",")):
+            for count in counts:
+                burst = args.burst if count == counts[-1] else 0
+                for code, label in codes:
+                    asyncio.run(measure(workers, count, args, (cols, rows), burst, code,
+                                        label))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -128,6 +130,14 @@ def watch_frames(app: App[Any], callback: Callable[[Any, Any], None]) -> None:
         callback(screen, renderable)
 
     setattr(app, "_display", timed)  # noqa: B010
+
+
+def set_scroll_canvas(widget: Widget, size: Size) -> None:
+    """Give a scrolling widget a new virtual size without laying the whole screen out again
+    (setting ``virtual_size`` does, at every line a log gains): only its scrollbars are
+    updated, and a layout follows only when a scrollbar appears or goes."""
+    widget.set_reactive(Widget.virtual_size, size)
+    widget._scroll_update(size)
 
 
 # --- asyncssh ---------------------------------------------------------------------------------

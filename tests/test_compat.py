@@ -12,7 +12,9 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.scroll_view import ScrollView
 from textual.widgets import Static
 
 from smallworld_tui import compat
@@ -109,6 +111,26 @@ async def test_notifications_driver_and_frames_of_a_running_app() -> None:
         assert compat.app_driver(app) is not None
         await pilot.pause()
     assert frames
+
+
+class Canvas(App[None]):
+    CSS = "ScrollView { height: 5; overflow-y: scroll; }"
+
+    def compose(self) -> ComposeResult:
+        yield ScrollView()
+
+
+async def test_a_scroll_canvas_grows_without_a_layout() -> None:
+    app = Canvas()
+    async with app.run_test(size=(20, 10)) as pilot:
+        await pilot.pause()
+        view = app.query_one(ScrollView)
+        compat.set_scroll_canvas(view, Size(10, 50))
+        assert not view._layout_required
+        assert view.virtual_size == Size(10, 50)
+        assert view.vertical_scrollbar.window_virtual_size == 50
+        view.scroll_end(animate=False, immediate=True)
+        assert view.scroll_y == view.max_scroll_y == 45
 
 
 def test_ssh_user_names_may_hold_any_printable_character() -> None:

@@ -1,5 +1,5 @@
-"""The ``--game``, ``--teams`` and ``--option`` options of `play`, `serve` and `sim`, and which
-game and player count a map implies."""
+"""The ``--game``, ``--teams``, ``--option`` and ``--bots`` options of `play`, `serve` and
+`sim`, and which game and player count a map implies."""
 
 from __future__ import annotations
 
@@ -115,3 +115,18 @@ def option_values(game: str, given: tuple[str, ...]) -> dict[str, Any]:
         else:
             options[name] = text
     return options
+
+
+def parse_levels(value: str | None) -> tuple[str, ...]:
+    """``hard,normal`` -> ("hard", "normal"); BadParameter naming an unknown level."""
+    from smallworld_tui.bots import LEVELS
+
+    if value is None:
+        return ()
+    levels = tuple(level.strip() for level in value.split(","))
+    for level in levels:
+        if level not in LEVELS:
+            raise click.BadParameter(
+                _("unknown bot level {level!r} (levels: {levels})").format(
+                    level=level, levels=", ".join(LEVELS)), param_hint="--bots")
+    return levels

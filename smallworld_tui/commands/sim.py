@@ -16,6 +16,7 @@ from smallworld_tui.commands.game_choice import (
     map_players,
     one_line,
     option_values,
+    parse_levels,
     resolve_game,
     teams_option,
 )
@@ -24,21 +25,6 @@ from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.game import new_game
 from smallworld_tui.engine.record import save_record
 from smallworld_tui.i18n import _, ngettext
-
-
-def parse_levels(value: str | None) -> tuple[str, ...]:
-    """``hard,normal`` -> ("hard", "normal"); BadParameter naming an unknown level."""
-    from smallworld_tui.bots import LEVELS
-
-    if value is None:
-        return ()
-    levels = tuple(level.strip() for level in value.split(","))
-    for level in levels:
-        if level not in LEVELS:
-            raise click.BadParameter(
-                _("unknown bot level {level!r} (levels: {levels})").format(
-                    level=level, levels=", ".join(LEVELS)), param_hint="--bots")
-    return levels
 
 
 @click.command("sim")

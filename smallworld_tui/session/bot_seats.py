@@ -4,25 +4,34 @@
 (``Record.bots``: seat -> level).  ``await seats.play()`` plays while the decision is a bot
 seat's: the bot thinks in a worker thread from that seat's observation only, its move waits
 out the pace (``pace`` seconds per move, counted from when it started thinking; ``hurry()``
-skips the waiting until a person must decide again), then goes through the session like any
-player's move — checked, recorded, saved, announced — and the session never lets undo take
-it back.  The hotseat app and SSH tables both run it; ``suggest`` asks the hard bot what a
-person could play.
+skips the waiting until the turn ends or a person must decide), then goes through the
+session like any player's move — checked, recorded, saved, announced — and the session
+never lets undo take it back.  The hotseat app and SSH tables both run it; ``suggest`` asks
+the hard bot what a person could play.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from smallworld_tui.bots import Bot, Budget, make_bot
 from smallworld_tui.bots.match import bot_seed
 from smallworld_tui.engine import Action
+from smallworld_tui.i18n import N_
 from smallworld_tui.session.game_session import GameSession
 
+BOT_NAME = N_("Bot {n} ({level})")
 DEFAULT_PACE = 0.8  # seconds per bot move
 THINKING = Budget(seconds=1.5)  # the hard bot's cap on one decision at a table
 SUGGESTING = "hard"  # the level that suggests moves to people
+
+
+def bot_name(seat: int, level: str, gettext: Callable[[str], str] = str) -> str:
+    """The name a computer player sits under ("Bot 3 (hard)"); in the interface's language
+    with ``gettext=_`` (the names an SSH table reserves stay English)."""
+    return gettext(BOT_NAME).format(n=seat + 1, level=level)
 
 
 class BotSeats:
@@ -37,6 +46,7 @@ class BotSeats:
             seat: make_bot(level, bot_seed(record.seed, seat), budget=budget)
             for seat, level in record.bots.items()}
         self._hurry = asyncio.Event()
+        self._hurried_turn = -1  # the turn hurried (hurrying stops when it ends)
 
     def plays(self, seat: int) -> bool:
         """Whether a bot plays ``seat``."""
@@ -47,7 +57,9 @@ class BotSeats:
         return self.plays(self.session.actor)
 
     def hurry(self) -> None:
-        """Play the bots' moves without waiting until a person must decide again."""
+        """Play the bots' moves without waiting until the turn ends or a person must
+        decide."""
+        self._hurried_turn = self.session.state.turn_number
         self._hurry.set()
 
     async def play(self) -> list[Action]:
@@ -56,6 +68,8 @@ class BotSeats:
         played: list[Action] = []
         session = self.session
         while self.to_move():
+            if session.state.turn_number != self._hurried_turn:
+                self._hurry.clear()
             seat = session.actor
             started = loop.time()
             known = len(session.record.actions)

@@ -84,8 +84,11 @@ class SSHDriver(Driver):
 
     def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
-        super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self._terminal: Terminal = app.terminal  # type: ignore[attr-defined]
+        terminal: Terminal = app.terminal  # type: ignore[attr-defined]
+        # the App is laid out at the remote terminal's size from the start, rather than at
+        # the server's own (then again at the right one)
+        super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
+        self._terminal = terminal
         self._parser = xterm_parser()
         self._ticker: asyncio.Task[None] | None = None
 

@@ -23,6 +23,7 @@ from smallworld_tui.engine import IllegalAction, Record, new_game, view
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import _
+from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ssh.names import same_name
 from smallworld_tui.ssh.store import Store, TableRow
 
@@ -30,11 +31,6 @@ log = logging.getLogger(__name__)
 
 MAX_WAITING_TABLES = 20  # tables not yet started, so that nobody fills the store with them
 BOT_PROOF = "bot:"  # the proof of a computer player's seat: no key nor secret proves it
-
-
-def bot_name(seat: int, level: str) -> str:
-    """The name a computer player sits under ("Bot 3 (hard)")."""
-    return f"Bot {seat + 1} ({level})"
 
 
 @dataclass(frozen=True)

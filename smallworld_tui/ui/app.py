@@ -1,8 +1,9 @@
 """The Textual app: the new-game screen, the game screen for a session, and the end screen.
 
 ``SmallWorldApp(session, seating=...)`` opens a game directly; without a session it opens the
-new-game screen.  Hotseat play follows the decision-maker; an SSH server passes a
-``FixedSeat`` per connection.  Below 80×24 a notice replaces the screens until enlarged.
+new-game screen.  Hotseat play follows the decision-maker and plays the computer players'
+seats; an SSH server passes a ``FixedSeat`` per connection (its tables play the bots).
+Below 80×24 a notice replaces the screens until enlarged.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import continue_in_saves, new_autosave_path
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
 from smallworld_tui.ui import palette  # (reads NO_COLOR before App pops it)
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import refusal
@@ -33,7 +35,7 @@ from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
-from smallworld_tui.ui.screens.seating import Hotseat, Seating
+from smallworld_tui.ui.screens.seating import Seating, hotseat
 from smallworld_tui.ui.screens.too_small import TooSmallScreen, too_small
 from smallworld_tui.ui.textual_texts import SEARCH_PLACEHOLDER, translated
 from smallworld_tui.ui.widgets.legend import legend_renderable
@@ -60,11 +62,12 @@ class SmallWorldApp(TranslatedBindings, App[None]):
 
     def __init__(self, session: GameSession | None = None, *, seating: Seating | None = None,
                  pass_screens: bool = True, seed: int | None = None, notice: str = "",
-                 **kwargs: Any) -> None:
+                 bot_pace: float = DEFAULT_PACE, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.seating = seating
         self.pass_screens = pass_screens
+        self.bot_pace = bot_pace  # seconds per computer player's move, at first
         self.seed = seed
         self.notice = notice  # shown once the first screen is up
 
@@ -78,8 +81,15 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         """The screen the app opens with (subclasses may open another, e.g. a lobby)."""
         if self.session is None:
             return self._new_game_screen()
-        seating = self.seating or Hotseat(self.pass_screens)
-        return GameScreen(self.session, seating, greet=bool(self.session.record.actions))
+        return self.game_screen(self.session, greet=bool(self.session.record.actions))
+
+    def game_screen(self, session: GameSession, greet: bool = False) -> GameScreen:
+        """The game screen of ``session`` for this app's seating (hotseat by default, which
+        plays the computer players' seats)."""
+        seating = self.seating or hotseat(session, self.pass_screens)
+        bots = BotSeats(session, self.bot_pace) if session.record.bots and seating.hotseat \
+            else None
+        return GameScreen(session, seating, greet=greet, bots=bots)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size)
@@ -150,7 +160,8 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         setup = message.setup
         try:
             session = GameSession.new(setup.names, setup.map_name, setup.seed, setup.options,
-                                      path=new_autosave_path(setup.names), game=setup.game)
+                                      path=new_autosave_path(setup.names), game=setup.game,
+                                      bots=setup.bots)
         except IllegalAction as exc:
             message.error(refusal(exc))
             return
@@ -159,7 +170,7 @@ class SmallWorldApp(TranslatedBindings, App[None]):
             return
         self.session = session
         self.pass_screens = setup.pass_screens
-        self.switch_screen(GameScreen(session, Hotseat(setup.pass_screens)))
+        self.switch_screen(self.game_screen(session))
 
     def on_open_save(self, message: OpenSave) -> None:
         self.open_save(message.path)
@@ -176,6 +187,6 @@ class SmallWorldApp(TranslatedBindings, App[None]):
             return
         self.session = session
         moved = continue_in_saves(session)
-        self.switch_screen(GameScreen(session, Hotseat(self.pass_screens), greet=True))
+        self.switch_screen(self.game_screen(session, greet=True))
         if moved:
             self.notify(moved, timeout=10)

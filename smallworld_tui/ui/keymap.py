@@ -133,6 +133,20 @@ def others(kinds: list[str]) -> list[str]:
 
 NO_KEYS = ActionKeys()
 
+# the game screen's keys for computer players (each calls the screen's ``action_<name>``):
+# a suggestion for a person, and the pace of the bots' moves; ``text`` says what the key does
+BOT_KEYS: dict[str, ActionKeys] = {
+    "suggest": ActionKeys("s", N_("Suggest"), N_("Suggest a move: the hard computer player's "
+                                                 "choice, from your seat's view only")),
+    "play_suggestion": ActionKeys("y", N_("Play it"), N_("Play the suggested move")),
+    "hurry": ActionKeys("full_stop", N_("Hurry"), N_("Hurry the computer player to the end "
+                                                     "of its turn")),
+    "slower": ActionKeys("less_than_sign", N_("Slower"),
+                         N_("Computer players move more slowly")),
+    "faster": ActionKeys("greater_than_sign", N_("Faster"),
+                         N_("Computer players move faster")),
+}
+
 # how a conquest was made (the ``via`` of a ``conquered`` event), for the log; an ordinary
 # conquest, or one of a kind not listed, needs no words
 CONQUEST_WAYS: dict[str, str] = {

@@ -44,6 +44,7 @@ class GameSetup:
     game: str = "base"
     options: dict[str, Any] = field(default_factory=dict)
     pass_screens: bool = True
+    bots: dict[int, str] = field(default_factory=dict)  # computer players: seat -> level
 
 
 class StartGame(Message):

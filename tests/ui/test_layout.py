@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import ClassVar
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 
 from smallworld_tui.engine import Record
@@ -119,6 +123,49 @@ async def test_combo_rules_show_only_while_picking() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         details = screen.query_one("#combo-details")
-        assert details.display and screen.has_class("-pick")
+        assert details.display and screen.query_one("#side").has_class("-pick")
         await act(pilot, Action("pick", 0))
         assert not details.display  # no stale combo once it is picked
+
+
+class ManyKeys(Screen[None]):
+    """A screen whose keys are one, or eight long ones that take three footer lines."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"press('{key}')", f"Key {key} with a long description")
+        for key in "abcdefgh"]
+    many = False
+
+    def compose(self) -> ComposeResult:
+        yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.many or action != "press" or parameters[0] == "a"
+
+    def action_press(self, key: str) -> None:
+        """Nothing: only the footer matters here."""
+
+
+async def test_the_footer_grows_and_shrinks_with_its_keys() -> None:
+    class Keys(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ManyKeys())
+
+    app = Keys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ManyKeys)
+        footer = screen.query_one(KeyFooter)
+        assert footer.size.height == 1
+        screen.many = True
+        screen.refresh_bindings()
+        await settle(pilot)
+        await settle(pilot)
+        assert footer.size.height == 3
+        assert "Key f with a long description" in "\n".join(shown(footer))
+        screen.many = False
+        screen.refresh_bindings()
+        await settle(pilot)
+        await settle(pilot)
+        assert footer.size.height == 1

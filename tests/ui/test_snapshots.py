@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from scenario import UG_TEST_MAP
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, Record
@@ -39,6 +40,17 @@ def _fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_new_game_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
     assert snap_compare(SmallWorldApp(seed=42), terminal_size=size)
+
+
+def test_new_game_screen_with_a_bot_seat(snap_compare: Compare) -> None:
+    async def three_players_one_a_hard_bot(pilot: Pilot[Any]) -> None:
+        pilot.app.screen.query_one("#player-count", Select).value = 3
+        await pilot.pause()
+        pilot.app.screen.query_one("#kind-2", Select).value = "hard"
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(seed=42), terminal_size=(80, 24),
+                        run_before=three_players_one_a_hard_bot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

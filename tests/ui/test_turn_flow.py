@@ -15,7 +15,7 @@ from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.screens.seating import Hotseat
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
-from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
+from smallworld_tui.ui.widgets.key_footer import KeyFooter, arrange, footer_keys
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.status_line import StatusLine
 from ui.driver import (
@@ -344,6 +344,9 @@ async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
         screen.refresh_bindings()  # nothing the footer shows changed: no new layout
         await settle(pilot)
         assert footer_keys(screen) == before and not any(layouts)
-        await act(pilot, Action("pick", 0))  # a new phase, new keys
+        await act(pilot, Action("pick", 0))  # a new phase, new keys: drawn again
         after = footer_keys(screen)
-        assert "End conquest" in [k.description for k in after] and any(layouts)
+        assert "End conquest" in [k.description for k in after] and layouts
+        # the screen is laid out again only when the footer's height changes
+        width = footer.content_region.width
+        assert any(layouts) == (len(arrange(after, width)) != len(arrange(before, width)))

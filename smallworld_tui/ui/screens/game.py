@@ -4,11 +4,14 @@ The screen never decides what is legal: it reads ``view.legal`` (the viewer's le
 offers them through keys (``keymap``), region numbers typed on the keyboard, the map, the
 combo column and the command palette, and sends them to the session, whose engine explains
 any refusal.  The same screen serves hotseat play (the viewer follows the decision-maker,
-with pass-the-device screens in between) and one SSH seat.
+with pass-the-device screens in between) and one SSH seat.  In hotseat play it also plays
+the computer players' seats (``BotSeats``, in a worker: their thinking happens in a thread);
+the moves of others light up the regions they changed on the map.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -17,15 +20,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.worker import Worker
 
 from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
 from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, path_for
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.bot_seats import BotSeats, suggest
 from smallworld_tui.session.game_session import StorageError
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import (
@@ -36,7 +40,7 @@ from smallworld_tui.ui.describe import (
     refusal,
     region_label,
 )
-from smallworld_tui.ui.keymap import ACTIONS, keys_of, others, target_of
+from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, keys_of, others, target_of
 from smallworld_tui.ui.messages import OpenHelp, OpenSave
 from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
@@ -56,7 +60,7 @@ from smallworld_tui.ui.widgets.combo_details import ComboDetails
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.legend import Legend
 from smallworld_tui.ui.widgets.log_panel import LogPanel
-from smallworld_tui.ui.widgets.map_view import MapView
+from smallworld_tui.ui.widgets.map_view import MapView, Mark
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.region_info import RegionInfo
 from smallworld_tui.ui.widgets.status_line import StatusLine
@@ -80,14 +84,14 @@ def phase_help(phase: str) -> str:
 
 
 DIE_SECONDS = 4.0  # how long the die stays up on a terminal of one's own (SSH)
+PACES = (0.2, 0.4, 0.8, 1.5, 3.0)  # seconds per computer player's move, slower and faster
+RETRY_SECONDS = 5.0  # a computer player's move that could not be saved is tried again
 
 
-class SessionChanged(Message):
-    """The session applied an action or an undo (posted from its listener)."""
-
-    def __init__(self, events: list[Event]) -> None:
-        super().__init__()
-        self.events = events
+def changed_regions(events: list[Event]) -> set[int]:
+    """The regions a move changed (every region its events name)."""
+    return {region for e in events for key in ("region", "to")
+            if isinstance(region := e.data.get(key), int) and region >= 0}
 
 
 def _action_bindings() -> list[BindingType]:
@@ -98,6 +102,8 @@ def _action_bindings() -> list[BindingType]:
     ]
     out += [Binding(str(n), f"digit({n})", N_("Region number (or combo in the pick phase)"),
                     show=False, id=f"game.digit_{n}") for n in range(10)]
+    out += [Binding(keys.key, name, keys.label, tooltip=keys.text, id=f"game.{name}")
+            for name, keys in BOT_KEYS.items()]
     return out
 
 
@@ -122,10 +128,17 @@ class GameScreen(TranslatedBindings, Screen[None]):
         Binding("i", "rule_of_this", N_("Rule of this"), show=False, id="game.rule_of_this"),
     ]
 
-    def __init__(self, session: GameSession, seating: Seating, *, greet: bool = False) -> None:
+    def __init__(self, session: GameSession, seating: Seating, *, greet: bool = False,
+                 bots: BotSeats | None = None) -> None:
         super().__init__()
         self.session = session
         self.seating = seating
+        self.bots = bots  # the computer players this screen plays (hotseat), if any
+        self._bot_worker: Worker[None] | None = None
+        self._suggestion: Action | None = None  # the hard bot's move offered to the viewer
+        self._thinking = False  # a suggestion is being worked out
+        self._changes = 0  # session changes seen (a suggestion is for the game it was asked)
+        self._changed: set[int] = set()  # regions the last move watched changed
         self.viewer = seating.seat(session)
         self.view: PlayerView = session.view(self.viewer)
         self.entry = RegionEntry(len(self.view.map.regions))
@@ -141,6 +154,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._focus_later: Widget | None = None
         self._bindings_key: object = None
         self._storage_error: OSError | None = None  # why the last move could not be stored
+        self._behind = False  # the game changed while a modal screen was on top (SSH)
+        self._undone = False  # an undo since the log was last written
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -168,10 +183,11 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._unsubscribe = self.session.subscribe(self._session_changed)
         self._rewrite_log()
         self.redraw()
-        if self._greet and self.seating.pass_screens and self.view.actor >= 0:
-            self._queue_pass(self.view.actor)
+        if self._greet and self.seating.pass_screens and self.viewer >= 0:
+            self._queue_pass(self.viewer)
         if self.view.finished:
             self._queue_end()
+        self._wake_bots()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -305,7 +321,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.send(Action("pick", message.slot))
 
     def on_screen_resume(self) -> None:
-        """Focus what the new phase needs (deferred while a modal screen was on top)."""
+        """Catch up with the game (see ``sync``); focus what the new phase needs (deferred
+        while a modal screen was on top)."""
+        if self._behind:
+            self._behind = False
+            self._write_log()
+            self.redraw()
         if self._focus_later is not None:
             self._focus_later.focus()
             self._focus_later = None
@@ -319,20 +340,27 @@ class GameScreen(TranslatedBindings, Screen[None]):
             panel.show(self.view, compact=not self.has_class("-tall"))
 
     def _session_changed(self, events: list[Event]) -> None:
-        """The session's listener: may run in another thread (SSH), so only post."""
-        self.post_message(SessionChanged(events))
+        """The session's listener: may run in another thread (SSH), so only post, and to
+        the App: a message handled by this screen while a modal screen is on top would
+        repaint that whole modal screen (Textual repaints a screen over one that was busy)."""
+        self.app.call_later(self._synced, events)
 
-    def on_session_changed(self, message: SessionChanged) -> None:
-        self.sync(message.events)
+    def _synced(self, events: list[Event]) -> None:
+        if self.is_attached:  # not replaced meanwhile (by the end screen)
+            self.sync(events)
 
     def sync(self, events: list[Event]) -> None:
-        """Bring the screen up to date after the session changed."""
-        if len(self.session.log) < self._logged or any(e.kind == "undone" for e in events):
-            self._rewrite_log()
-        else:
-            self.query_one(LogPanel).write_events(self.session.log[self._logged:],
-                                                  self.narrator())
-            self._logged = len(self.session.log)
+        """Bring the screen up to date after the session changed.  On a terminal of one's
+        own, the board under a die or a menu is brought up to date when that closes: each
+        change under a dimmed screen would cost the player a repaint of the whole terminal."""
+        self._changes += 1
+        self._suggestion = None
+        watched = self.view.actor != self.viewer  # another player's move
+        self._changed = changed_regions(events) if watched else set()
+        self._undone = self._undone or any(e.kind == "undone" for e in events)
+        behind = not self.seating.hotseat and self.app.screen is not self
+        if not behind:
+            self._write_log()
         for event in events:
             if event.kind == "die_rolled":
                 self._show_die(event)
@@ -343,15 +371,30 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 self._queue_pass(target)
             else:
                 self._set_viewer(target)
-        self.redraw()
+        if behind:
+            self._behind = True
+            self.view = self.session.view(self.viewer)
+        else:
+            self.redraw()
         if self.view.finished:
             self._queue_end()
+        self._wake_bots()
+
+    def _write_log(self) -> None:
+        """The log's new sentences (all of them again after an undo)."""
+        if self._undone or len(self.session.log) < self._logged:
+            self._rewrite_log()
+        else:
+            self.query_one(LogPanel).write_events(self.session.log[self._logged:],
+                                                  self.narrator())
+            self._logged = len(self.session.log)
 
     def _show_die(self, event: Event) -> None:
         """The big die for whoever rolled it (and in hotseat); a notice for those watching
         from their own terminal, which does not block them (or cost a dimmed repaint).
-        On a terminal of one's own the die closes by itself after a while."""
-        if self.seating.hotseat:
+        On a terminal of one's own the die closes by itself after a while.  A computer
+        player's roll is a notice too."""
+        if self.seating.hotseat and event.seat not in self.session.record.bots:
             self._queue(DieScreen(event, self.narrator()))
         elif event.seat == self.viewer:
             self._queue(DieScreen(event, self.narrator(), close_after=DIE_SECONDS))
@@ -365,8 +408,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
         defender held the device); as a notice on a terminal of one's own or when the board
         is not hidden between players."""
         for event in events:
-            if event.kind != "scored":
-                continue
+            if event.kind != "scored" or event.seat in self.session.record.bots:
+                continue  # a computer player's total stays hidden, like anyone's
             seat = event.seat
             note = turn_score(event, self.view.names[seat],
                               self.session.view(seat).coins[seat])
@@ -449,6 +492,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def _rewrite_log(self) -> None:
         self.query_one(LogPanel).rewrite(self.session.log, self.narrator())
         self._logged = len(self.session.log)
+        self._undone = False
 
     def redraw(self) -> None:
         view = self.view = self.session.view(self.viewer)
@@ -463,14 +507,16 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.query_one(ComboDetails).show(combos.current if view.phase == "pick" else None)
         self.query_one(Legend).show(view)
         marked = marks(view)
-        self.map_view.show(view, marked)
+        self.map_view.show(view, marked if view.legal
+                           else dict.fromkeys(self._changed, Mark("changed")))
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
                                         entry=self.entry.digits)
-        self.set_class(view.phase == "pick", "-pick")
+        self.query_one("#side").set_class(view.phase == "pick", "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
                         mine and view.phase in PLACING,
-                        mine and self.session.can_undo())
+                        mine and self.session.can_undo(),
+                        self.bots is not None and self.bots.to_move(), self._suggestion)
         key = (self.viewer, view.actor, view.phase)
         if key != self._phase_key:
             self._phase_key = key
@@ -513,6 +559,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return self.host_files()
         if action == "load":
             return self.seating.hotseat and self.host_files()
+        if action in ("hurry", "slower", "faster"):
+            return self.bots is not None and self.bots.to_move()
+        if action == "suggest":
+            return self.my_decision()
+        if action == "play_suggestion":
+            return self._suggestion in self.view.legal
         return True
 
     def action_act(self, kind: str) -> None:
@@ -630,8 +682,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.app.push_screen(LoadDialog(), load)
 
     def help_keys(self) -> list[tuple[str, str]]:
-        """The keys that work now, for the help screen."""
-        keys = shown_keys(self)
+        """The keys that work now, for the help screen (a computer player's key with what
+        it does)."""
+        said = {_(k.label): _(k.text) for k in BOT_KEYS.values()}
+        keys = [(key, said.get(words, words)) for key, words in shown_keys(self)]
         if "pick" in self.legal_kinds():
             keys.append(("0–5", _("Pick the combo with that number")))
         else:
@@ -667,6 +721,76 @@ class GameScreen(TranslatedBindings, Screen[None]):
         elif self.map_view.cursor is not None:
             topics = region_topics(self.view, self.map_view.cursor, game)
         self.post_message(OpenHelp("rules", topics or phase_topics(self.view)))
+
+    # --- computer players -----------------------------------------------------------------
+    def _wake_bots(self) -> None:
+        """Play the computer players' moves if the decision is theirs (in a worker)."""
+        if self.bots is None or not self.bots.to_move():
+            return
+        if self._bot_worker is None or not self._bot_worker.is_running:
+            self._bot_worker = self.run_worker(self._play_bots(), group="bots")
+
+    async def _play_bots(self) -> None:
+        assert self.bots is not None
+        try:
+            await self.bots.play()
+        except IllegalAction as exc:  # the move could not be saved: the game is unchanged
+            self.notify(refusal(exc, self.view.map), title=_("Not saved"), severity="error",
+                        timeout=RETRY_SECONDS, markup=False)
+            self.set_timer(RETRY_SECONDS, self._wake_bots)
+
+    def action_hurry(self) -> None:
+        if self.bots is not None:
+            self.bots.hurry()
+
+    def action_slower(self) -> None:
+        self._step_pace(1)
+
+    def action_faster(self) -> None:
+        self._step_pace(-1)
+
+    def _step_pace(self, step: int) -> None:
+        bots = self.bots
+        if bots is None:
+            return
+        now = min(range(len(PACES)), key=lambda i: abs(PACES[i] - bots.pace))
+        bots.pace = PACES[max(0, min(len(PACES) - 1, now + step))]
+        self.notify(_("Computer players: {seconds} s a move.").format(
+            seconds=f"{bots.pace:g}"), timeout=3)
+
+    def action_suggest(self) -> None:
+        """Ask the hard computer player for a move for the viewer (in a thread)."""
+        if self._thinking or not self.my_decision():
+            return
+        self._thinking = True
+        self.notify(_("Thinking of a move for you…"), timeout=3)
+        self.run_worker(self._suggest(), group="suggest")
+
+    async def _suggest(self) -> None:
+        asked, seat = self._changes, self.viewer
+        try:
+            action = await asyncio.to_thread(suggest, self.session, seat,
+                                             self.session.record.seed)
+        finally:
+            self._thinking = False
+        if action is None or asked != self._changes or seat != self.viewer:
+            return  # the game moved on meanwhile
+        self._suggestion = action
+        if target_of(action.kind) == "region":
+            self.map_view.cursor = action.target
+        elif action.kind == "pick":
+            combos = self.query_one(ComboColumn)
+            combos.highlighted = next(
+                (i for i, c in enumerate(combos.combos) if c.slot == action.target), None)
+        view = self.view
+        words = action_label(action, view.names, view.map, view.costs, hand(view))
+        self.notify(_("{move} ({key} plays it)").format(move=words, key="y"),
+                    title=_("Suggestion"), timeout=20, markup=False)
+        self.redraw()
+
+    def action_play_suggestion(self) -> None:
+        if self._suggestion is not None:
+            self.send(self._suggestion)
 
     # --- for the command palette -------------------------------------------------------
     def palette_entries(self) -> list[tuple[str, Action]]:

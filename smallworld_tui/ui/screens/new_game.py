@@ -1,4 +1,5 @@
-"""Start a game (game, players, names, map, seed, options) or continue a saved one."""
+"""Start a game (game, players — each a person or a computer player — names, map, seed,
+options) or continue a saved one."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from smallworld_tui.bots import LEVELS
 from smallworld_tui.data import GAMES
 from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
 from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
+from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
@@ -25,6 +28,9 @@ from smallworld_tui.ui.widgets.save_list import SaveList
 
 DEFAULT_NAMES = ("Amy", "Ben", "Cai", "Dee", "Eli")
 MAX_PLAYERS = len(DEFAULT_NAMES)
+PERSON = "person"  # a seat's player: a person, or a computer player of one of ``LEVELS``
+LEVEL_LABELS = {"random": N_("Bot: random"), "easy": N_("Bot: easy"),
+                "normal": N_("Bot: normal"), "hard": N_("Bot: hard")}
 # the form offers every option of the chosen game's data table: a yes/no one as a checkbox, one
 # with a list of values as a menu; these are their labels (an option without one shows its name)
 OPTION_LABELS = {
@@ -71,6 +77,18 @@ def game_title(game: str) -> str:
     """A game's name in the interface language."""
     return {"base": _("Small World"), "underground": _("Small World Underground"),
             "warcraft": _("Small World of Warcraft")}.get(game, game)
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    """(label, value) of who may play a seat: a person, or a computer player of a level."""
+    return [(_("Person"), PERSON),
+            *((_(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level, level)
+              for level in LEVELS)]
+
+
+def default_names(seat: int) -> list[str]:
+    """The names a seat gets by default: a person's, then each computer player's."""
+    return [DEFAULT_NAMES[seat], *(bot_name(seat, level, _) for level in LEVELS)]
 
 
 @cache
@@ -155,6 +173,8 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 for seat, name in enumerate(DEFAULT_NAMES):
                     with Horizontal(classes="field name-field", id=f"name-field-{seat}"):
                         yield Label(_("Player {n}").format(n=seat + 1), classes="field-label")
+                        yield Select(seat_kinds(), value=PERSON, allow_blank=False,
+                                     compact=True, id=f"kind-{seat}", classes="seat-kind")
                         yield Input(name, max_length=20, compact=True, id=f"name-{seat}")
                 with Horizontal(classes="field"):
                     yield Label(_("Map"), classes="field-label")
@@ -215,6 +235,23 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         if isinstance(event.value, int) and event.value != self.players:
             self._set_players(event.value)
 
+    @on(Select.Changed, ".seat-kind")
+    def seat_kind_changed(self, event: Select.Changed) -> None:
+        """A seat given to a person or a computer player takes its default name, unless
+        a name was typed."""
+        seat = int(str(event.select.id).removeprefix("kind-"))
+        name = self.query_one(f"#name-{seat}", Input)
+        if name.value.strip() in default_names(seat) and isinstance(event.value, str):
+            name.value = (DEFAULT_NAMES[seat] if event.value == PERSON
+                          else bot_name(seat, event.value, _))
+
+    def _bots(self) -> dict[int, str]:
+        """The computer players' seats (seat -> level)."""
+        kinds = {seat: self.query_one(f"#kind-{seat}", Select).value
+                 for seat in range(self.players)}
+        return {seat: kind for seat, kind in kinds.items()
+                if isinstance(kind, str) and kind != PERSON}
+
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.game:
@@ -240,7 +277,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         defaults = RULESETS[content].default_options
         options: dict[str, Any] = {o: self._option_value(o) for o in defaults}
         setup = GameSetup(names, map_name, seed, content, options,
-                          self.query_one("#pass-screens", Checkbox).value)
+                          self.query_one("#pass-screens", Checkbox).value, self._bots())
         self.post_message(StartGame(setup, self.show_error))
 
     def _option_value(self, option: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
 
 
@@ -24,14 +25,25 @@ class Seating(Protocol):
 
 @dataclass(frozen=True)
 class Hotseat:
-    """One terminal for everyone: the screen shows the seat whose decision it is, hidden
-    behind a "pass to <name>" screen between decision-makers when ``pass_screens``."""
+    """One terminal for everyone: the screen shows the person whose decision it is, hidden
+    behind a "pass to <name>" screen between them when ``pass_screens``.  While a computer
+    player decides, the screen stays with whoever looked last (``SPECTATOR`` if nobody has:
+    the game began with a bot's turn)."""
 
     pass_screens: bool = True
     hotseat: bool = True
 
     def seat(self, session: GameSession) -> int:
-        return session.actor
+        actor = session.actor
+        return SPECTATOR if actor in session.record.bots else actor
+
+
+def hotseat(session: GameSession, pass_screens: bool = True) -> Hotseat:
+    """The hotseat seating of ``session``: pass-the-device screens (when wanted) only if two
+    people or more play — with one person and computer players there is nobody to hide the
+    board from."""
+    people = len(session.record.players) - len(session.record.bots)
+    return Hotseat(pass_screens and people >= 2)
 
 
 @dataclass(frozen=True)

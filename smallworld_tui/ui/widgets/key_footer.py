@@ -97,8 +97,11 @@ class KeyFooter(Widget):
     def _bindings_changed(self, screen: Screen[object]) -> None:
         keys = footer_keys(screen)
         if keys != self._keys:
+            width = self.content_region.width
+            lines = len(arrange(self._keys, width))
             self._keys = keys
-            self.refresh(layout=True)
+            # a layout of the screen only when the footer's height changes
+            self.refresh(layout=not width or len(arrange(keys, width)) != lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(arrange(self._keys, width)))

@@ -44,6 +44,7 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
         _entry("3t", styles.mark("target"), _("costs you 3 tokens")),
         _entry("-2t", styles.mark("final"), _("2 short: try the die")),
         _entry("14", styles.mark("own"), _("your region")),
+        _entry("14", styles.mark("changed"), _("changed just now")),
     ]
     travel = table(board.game).get("rules", {}).get("travel_cost", 0)
     if travel:

@@ -1,5 +1,10 @@
 """What happened, in words: the game's events through a Narrator, newest at the bottom,
-folded so that no line starts with a closing bracket or a comma (``wrap.Folded``)."""
+folded so that no line starts with a closing bracket or a comma (``wrap.Folded``).
+
+The panel draws its own lines (Textual's line API) and grows its scrollable canvas without a
+layout of the whole screen: a move adds a sentence to every terminal watching the game, and a
+layout per sentence was a large share of a repaint over SSH.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,11 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.events import Resize
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
+from smallworld_tui.compat import set_scroll_canvas
 from smallworld_tui.engine import Event
 from smallworld_tui.ui.describe import Narrator
 from smallworld_tui.ui.wrap import Folded
@@ -17,30 +25,59 @@ from smallworld_tui.ui.wrap import Folded
 SHOWN = 300  # sentences kept
 
 
-class LogPanel(RichLog, can_focus=False):
+class LogPanel(ScrollView, can_focus=False):
     """The game log.  It keeps its sentences so that it can wrap them again when its width
     changes (or when it was hidden), and is rewritten when the viewer changes."""
 
+    DEFAULT_CSS = """
+    LogPanel {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+    }
+    """
+
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=1,
-                         auto_scroll=True)
+        super().__init__(id=id)
         self.sentences: deque[Text] = deque(maxlen=SHOWN)
-        self._wrapped_at = 0
+        self._lines: list[Strip] = []  # the sentences folded, oldest first
+        self._counts: deque[int] = deque()  # how many lines each sentence takes
+        self._wrapped_at = 0  # the width the lines are folded at (0: none yet)
 
     def write_events(self, events: Sequence[Event], narrator: Narrator) -> None:
-        for event in events:
-            text = Text(narrator.sentence(event),
-                        style="bold" if event.kind == "turn_started" else "")
-            self.sentences.append(text)
-            if self._wrapped_at and self.display:
-                self.write(Folded(text))
-            else:
-                self._wrapped_at = 0  # wrap everything when shown again
+        texts = [Text(narrator.sentence(event),
+                      style="bold" if event.kind == "turn_started" else "")
+                 for event in events]
+        self.sentences.extend(texts)
+        if not texts:
+            return
+        if self._wrapped_at and self.display:
+            for text in texts:
+                self._add(text)
+            self._show_end()
+        else:
+            self._wrapped_at = 0  # wrap everything when shown again
 
     def rewrite(self, events: Sequence[Event], narrator: Narrator) -> None:
         self.sentences.clear()
-        self.clear()
+        self._lines.clear()
+        self._counts.clear()
         self.write_events(events[-SHOWN:], narrator)
+        self._show_end()
+
+    def _add(self, text: Text) -> None:
+        if len(self._counts) == SHOWN:
+            del self._lines[:self._counts.popleft()]
+        options = self.app.console.options.update_width(self._wrapped_at)
+        lines = self.app.console.render_lines(Folded(text), options, pad=False)
+        self._lines += (Strip(line) for line in lines)
+        self._counts.append(len(lines))
+
+    def _show_end(self) -> None:
+        """Resize the canvas to the lines and show the newest."""
+        set_scroll_canvas(self, Size(self._wrapped_at, len(self._lines)))
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
 
     def on_resize(self, event: Resize) -> None:
         self._wrap()
@@ -52,6 +89,17 @@ class LogPanel(RichLog, can_focus=False):
         width = self.scrollable_content_region.width
         if width and width != self._wrapped_at:
             self._wrapped_at = width
-            self.clear()
+            self._lines.clear()
+            self._counts.clear()
             for text in self.sentences:
-                self.write(Folded(text))
+                self._add(text)
+            self._show_end()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if not 0 <= scroll_y + y < len(self._lines):
+            return Strip.blank(width, style)
+        line = self._lines[scroll_y + y]
+        return line.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)

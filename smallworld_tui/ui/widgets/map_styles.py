@@ -13,7 +13,7 @@ from smallworld_tui.ui import palette
 
 BORDER_COLOR = "#8a8a8a"
 MARK_COLORS = {"target": "#FFFFFF", "final": "#D55E00", "own": "#0072B2",
-               "choice": "#FFFFFF", "selected": "#BBBBBB"}
+               "choice": "#FFFFFF", "selected": "#BBBBBB", "changed": "#F0E442"}
 
 
 def blend(color: str, amount: float) -> str:
@@ -66,7 +66,8 @@ class MapStyles:
 
     def mark(self, kind: str) -> Style:
         if self.plain:
-            return Style(bold=True, reverse=kind != "selected", underline=kind == "selected")
+            quiet = kind in ("selected", "changed")  # not something to act on
+            return Style(bold=True, reverse=not quiet, underline=quiet, italic=kind == "changed")
         color = MARK_COLORS.get(kind, "#FFFFFF")
         text = "white" if kind in ("final", "own") else "black"
         return Style(color=text, bgcolor=color, bold=True)

@@ -44,8 +44,8 @@ UNDERLINE = Style(underline=True)
 @dataclass(frozen=True)
 class Mark:
     """A highlight on a region: "target" (label: its cost, e.g. "3t"), "final" (label: the
-    die shortfall, e.g. "-2t"), "own", "choice" or "selected". Without a label the region
-    number is lit."""
+    die shortfall, e.g. "-2t"), "own", "choice", "selected" or "changed" (by the last move
+    of another player). Without a label the region number is lit."""
 
     kind: str
     label: str = ""
@@ -170,6 +170,11 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         self._view = view
         self._marks = dict(marks or {})
         self._relabel()
+
+    @property
+    def marks(self) -> dict[int, Mark]:
+        """The highlights drawn now (region -> mark)."""
+        return dict(self._marks)
 
     def region_at(self, x: int, y: int) -> int | None:
         """The region drawn at an offset of the visible content area, if any."""

@@ -1,0 +1,55 @@
+"""The log: newest sentence at the bottom, at most SHOWN sentences, folded at its width."""
+
+from __future__ import annotations
+
+from smallworld_tui.engine import Action
+from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.widgets.log_panel import SHOWN, LogPanel
+from smallworld_tui.ui.wrap import fold_lines
+from ui.driver import act, game_screen, session, settle
+
+
+def folded(log: LogPanel) -> list[str]:
+    width = log.scrollable_content_region.width
+    return [line.plain for text in log.sentences for line in fold_lines(text, width)]
+
+
+def bottom_line(log: LogPanel) -> str:
+    """The last line the log draws that is not blank."""
+    drawn = [log.render_line(y).text.rstrip()
+             for y in range(log.scrollable_content_region.height)]
+    return [line for line in drawn if line][-1]
+
+
+async def test_the_newest_sentence_shows_at_the_bottom_of_the_log() -> None:
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(100, 35)) as pilot:
+        log = game_screen(app).query_one(LogPanel)
+        await act(pilot, Action("pick", 0))
+        await settle(pilot)
+        assert "Amy picked" in log.sentences[-1].plain
+        assert log.virtual_size.height == len(folded(log))
+        assert log.scroll_y == log.max_scroll_y
+        assert bottom_line(log) == folded(log)[-1].rstrip()
+
+
+async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resized() -> None:
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(100, 35)) as pilot:
+        screen = game_screen(app)
+        log = screen.query_one(LogPanel)
+        await act(pilot, Action("pick", 0))
+        await settle(pilot)
+        log.write_events(s.log * SHOWN, screen.narrator())
+        assert len(log.sentences) == SHOWN
+        assert log.virtual_size.height == len(folded(log))
+        assert bottom_line(log) == folded(log)[-1].rstrip()
+        width = log.scrollable_content_region.width
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        assert log.scrollable_content_region.width != width
+        assert log.virtual_size.height == len(folded(log))
+        assert bottom_line(log) == folded(log)[-1].rstrip()
+
