@@ -36,8 +36,7 @@ from smallworld_tui.bots.worlds import outcomes
 from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions
 
 CANDIDATES = 4  # normal's best moves searched at Budget.work == 1
-PLAYED = 144  # turns x seats played out per decision at Budget.work == 1 (a turn of a
-#              bigger game costs more: more regions, more opponents to plan for)
+PLAYED_TURNS = 36  # turns played out per decision at Budget.work == 1
 ENDGAME_ROUNDS = 2  # rounds at the end in which decisions are played out to the game's end
 SEARCHED = (Phase.PICK, Phase.CONQUER)
 
@@ -126,12 +125,10 @@ class Search:
 
     def imagined(self, action: Action, turns: int, shared: int, judge: Judge) -> float:
         """``judge``'s mean over imagined games after ``action`` (its die roll weighed): as
-        many games as ``PLAYED`` allows for ``turns`` turns a game, ``shared`` candidates and
-        the die's outcomes, and at least one."""
-        g = self.decision.world()
-        first = outcomes(g, action)
-        games = max(1, int(PLAYED * self.budget.work
-                           / (turns * g.players * shared * len(first))))
+        many games as ``PLAYED_TURNS`` allows for ``turns`` turns a game, ``shared``
+        candidates and the die's outcomes, and at least one."""
+        first = outcomes(self.decision.world(), action)
+        games = max(1, int(PLAYED_TURNS * self.budget.work / (turns * shared * len(first))))
         total = sum(p * judge(h) for p, h in first)
         for k in range(1, games):
             total += self.planner.expected(self.decision.world(k), action, judge)
