@@ -1,32 +1,50 @@
-"""The ``hard`` level: searches its turn.
+"""The ``hard`` level: searches its turn, and plays its big decisions out beyond it.
 
-``normal`` judges each move by what follows if the rest of the turn is played greedily;
-``hard`` takes ``normal``'s best few moves and plays each of them out to the end of its turn
-the way ``normal`` would play every later move of it (which combo, then each conquest
-weighed against all the others, Dragon, Sorcery and the like included, a last roll of the die
-weighed by its odds, redeployment), and keeps the move whose turn ends best.  So it picks a
-combo by the whole first turn it allows, declines only when that beats its best turn, and
-orders its conquests by what the whole turn makes of them.  ``Budget.work`` scales the number
-of moves searched; a ``Budget.seconds`` cap stops the search early (the moves are tried in
-``normal``'s order, so the best of those tried is kept).
+Within a turn, ``normal`` judges each move by what follows if the rest of the turn is played
+greedily; ``hard`` takes ``normal``'s best few moves and plays each of them out to the end of
+its turn the way ``normal`` would play every later move of it (which combo, then each conquest
+weighed against all the others, a last roll of the die weighed by its odds, redeployment), and
+keeps the move whose turn ends best.
+
+Two kinds of decision are played out further, in a few imagined games (``engine.imagine``:
+what the seat cannot see drawn at random; the same games for every move, so that moves are
+compared on equal terms), every seat played the way ``normal`` plays it:
+
+- *Turn decisions* — which combo to take, whether to decline — are played out to the end of
+  the seat's next turn: this turn, every opponent's turn (the attacks they actually make on
+  what it holds, with the combos they can see), then its own next turn (the combo it gets after
+  declining, what is left of its race otherwise).  The evaluation is asked only at the end of
+  one of its own turns, the kind of position it is made for.
+- *The end game* — every pick and conquest in the last ``ENDGAME_ROUNDS`` rounds — is played
+  out to the end of the game and judged by the coins alone.
+
+``Budget.work`` scales the number of moves searched and of turns played out; a
+``Budget.seconds`` cap stops the search early (the moves are tried in ``normal``'s order, so the
+best of those tried is kept).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from smallworld_tui.bots.base import Bot, Decision
+from smallworld_tui.bots.base import Bot, Budget, Decision
 from smallworld_tui.bots.evaluate import Weights
-from smallworld_tui.bots.normal import Planner
+from smallworld_tui.bots.normal import DECLINE, Planner
 from smallworld_tui.bots.tactics import quick_move
-from smallworld_tui.engine import Action, GameState, Phase
+from smallworld_tui.bots.worlds import outcomes
+from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions
 
 CANDIDATES = 4  # normal's best moves searched at Budget.work == 1
+PLAYED_TURNS = 36  # turns played out per decision at Budget.work == 1
+ENDGAME_ROUNDS = 2  # rounds at the end in which decisions are played out to the game's end
 SEARCHED = (Phase.PICK, Phase.CONQUER)
+
+Judge = Callable[[GameState], float]
 
 
 class HardBot(Bot):
-    """Searches its turn; see the module docstring."""
+    """Searches its turn and plays big decisions out; see the module docstring."""
 
     level = "hard"
     weights: Weights | None = None
@@ -37,22 +55,114 @@ class HardBot(Bot):
         legal = list(decision.legal)
         if g.phase not in SEARCHED:
             return planner.choose(g, legal)
-        ranked = planner.rank(g, legal)
+        ranked = [a for _, a in planner.rank(g, legal)]
         wanted = max(2, round(CANDIDATES * self.budget.work))
-        candidates = [a for _, a in ranked[:wanted]]
+        search = Search(decision, planner, self.budget)
+        if g.map.turns - g.round < ENDGAME_ROUNDS:
+            return search.best(ranked[:wanted], search.to_the_end)
+        if g.phase == Phase.PICK:
+            return search.best(ranked[:wanted], search.to_next_turn)
+        if DECLINE in legal:
+            going_on = next(a for a in ranked if a != DECLINE)
+            if search.best([going_on, DECLINE], search.to_next_turn) == DECLINE:
+                return DECLINE
+            ranked.remove(DECLINE)
+        return search.best(ranked[:wanted], search.this_turn)
+
+
+class Search:
+    """The ways ``HardBot`` values a move of the decision: each plays the game on from the
+    move with ``planner`` deciding for the seat and a ``Planner`` of their own for the other
+    seats."""
+
+    def __init__(self, decision: Decision, planner: Planner, budget: Budget) -> None:
+        self.decision = decision
+        self.planner = planner
+        self.budget = budget
+        self.deadline = (time.perf_counter() + budget.seconds
+                         if budget.seconds is not None else None)
+        self._opponents: dict[int, Planner] = {}
+
+    def best(self, candidates: list[Action], judge: Callable[[Action, int], float]) -> Action:
+        """The candidate ``judge`` values most (``judge`` is told how many candidates share
+        the work); candidates are judged in order until the deadline."""
         if len(candidates) == 1:
             return candidates[0]
-        deadline = (time.perf_counter() + self.budget.seconds
-                    if self.budget.seconds is not None else None)
-
-        def others(h: GameState, moves: list[Action]) -> Action:
-            return quick_move(h, moves, planner.fresh)
-
         best, best_value = candidates[0], float("-inf")
         for action in candidates:
-            value = planner.expected(g, action, lambda h: planner.turn_value(h, others))
+            value = judge(action, len(candidates))
             if value > best_value:
                 best, best_value = action, value
-            if deadline is not None and time.perf_counter() > deadline:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
                 break
         return best
+
+    def this_turn(self, action: Action, _shared: int) -> float:
+        """The value at the end of this turn played the way ``normal`` plays it (the first
+        die roll weighed over its faces, later ones drawn)."""
+        planner = self.planner
+        g = self.decision.world()
+        return planner.expected(g, action, lambda h: planner.turn_value(h, self.quick))
+
+    def to_next_turn(self, action: Action, shared: int) -> float:
+        """The mean value, over imagined games, at the end of the seat's next turn."""
+        def judge(g: GameState) -> float:
+            g = self.play_turns(g, 2)
+            return self.planner.value(g)
+
+        return self.imagined(action, self.decision.world().players + 1, shared, judge)
+
+    def to_the_end(self, action: Action, shared: int) -> float:
+        """The mean value, over imagined games, of the game played to its end (the coins)."""
+        g = self.decision.world()
+        turns = (g.map.turns - g.round + 1) * g.players
+
+        def judge(h: GameState) -> float:
+            h = self.play_turns(h, turns)
+            return self.planner.value(h)
+
+        return self.imagined(action, turns, shared, judge)
+
+    def imagined(self, action: Action, turns: int, shared: int, judge: Judge) -> float:
+        """``judge``'s mean over imagined games after ``action`` (its die roll weighed): as
+        many games as ``PLAYED_TURNS`` allows for ``turns`` turns a game, ``shared``
+        candidates and the die's outcomes, and at least one."""
+        first = outcomes(self.decision.world(), action)
+        games = max(1, int(PLAYED_TURNS * self.budget.work / (turns * shared * len(first))))
+        total = sum(p * judge(h) for p, h in first)
+        for k in range(1, games):
+            total += self.planner.expected(self.decision.world(k), action, judge)
+        return total / games
+
+    def play_turns(self, g: GameState, own_turns: int) -> GameState:
+        """``g`` played on until the seat's ``own_turns``-th turn end from now (this one
+        counting) or the game's end."""
+        seat = self.planner.seat
+        self._opponents = {}  # planners keep what they learnt of a position: fresh each game
+        while not g.finished:
+            if g.seat == seat and g.phase != Phase.END:
+                g = self.planner.finish_turn(g, self.opponent)
+                own_turns -= 1
+                if own_turns == 0:
+                    break
+            else:
+                apply(g, self.opponent(g, legal_actions(g)), checked=True)
+        return g
+
+    def quick(self, g: GameState, legal: list[Action]) -> Action:
+        return quick_move(g, legal, self.planner.fresh)
+
+    def opponent(self, g: GameState, legal: list[Action]) -> Action:
+        """The move of whoever decides in ``g`` outside the seat's own turns: ``normal``'s
+        choice (the end of a turn the quick way)."""
+        if g.phase == Phase.END:
+            return self.quick(g, legal)
+        seat = g.actor
+        if seat == self.planner.seat:
+            return self.planner.choose(g, legal)
+        planner = self._opponents.get(seat)
+        if planner is None:
+            planner = self._opponents[seat] = Planner(g, frozenset({seat}),
+                                                      self.planner.evaluator.w)
+        return planner.choose(g, legal)
+

@@ -1,0 +1,88 @@
+"""The hard bot's play-outs: a turn decision is played to the end of the seat's next turn, an
+end-game decision to the end of the game, and neither reads what the seat cannot know."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from smallworld_tui.bots import Budget, make_bot
+from smallworld_tui.bots.base import Decision
+from smallworld_tui.bots.evaluate import turn_underway
+from smallworld_tui.bots.hard import ENDGAME_ROUNDS, Search
+from smallworld_tui.bots.normal import DECLINE, Planner
+from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions, new_game, observe
+
+QUICK = Budget(work=0.25)
+
+
+def reached(wanted: Callable[[GameState], bool], seed: int = 6) -> GameState:
+    """The first position of a 2-player game between normal bots where ``wanted`` holds."""
+    g = new_game(["Amy", "Ben"], "base-2p", seed)
+    bots = [make_bot("normal", s) for s in range(2)]
+    while not wanted(g):
+        assert not g.finished, "the game ended before the position was reached"
+        seat = g.actor
+        apply(g, bots[seat].choose(observe(g, seat), legal_actions(g)))
+    return g
+
+
+def later_pick(g: GameState) -> bool:
+    return g.phase == Phase.PICK and g.round >= 2
+
+
+def may_decline(g: GameState) -> bool:
+    return g.phase == Phase.CONQUER and DECLINE in legal_actions(g)
+
+
+def end_game(g: GameState) -> bool:
+    return (g.phase == Phase.CONQUER and g.map.turns - g.round < ENDGAME_ROUNDS
+            and len(legal_actions(g)) > 2)
+
+
+def search_at(g: GameState) -> Search:
+    decision = Decision(observe(g, g.actor), legal_actions(g), frozenset(), 1)
+    return Search(decision, Planner(decision.world(), decision.side), QUICK)
+
+
+def test_a_turn_decision_is_played_out_to_the_end_of_the_next_turn() -> None:
+    g = reached(later_pick)
+    seat, round_now = g.actor, g.round
+    search = search_at(g)
+    after = search.play_turns(search.decision.world().clone(), 2)
+    if after.seat == seat:  # stopped in its next turn's end-of-turn choices
+        assert (after.phase, after.round) == (Phase.END, round_now + 1)
+    else:  # or at the very start of the turn that follows it
+        following = (seat + 1) % g.players
+        assert after.seat == following and not turn_underway(after)
+        assert after.round == round_now + 1 + (following == 0)
+    assert g.round == round_now  # the real game is not touched
+
+
+def test_an_end_game_decision_is_played_out_to_the_end_of_the_game() -> None:
+    g = reached(end_game)
+    search = search_at(g)
+    turns = (g.map.turns - g.round + 1) * g.players
+    assert search.play_turns(search.decision.world().clone(), turns).finished
+    assert not g.finished
+
+
+@pytest.mark.parametrize("wanted", [later_pick, may_decline, end_game],
+                         ids=["pick", "decline", "end-game"])
+def test_the_played_out_decisions_ignore_what_the_seat_cannot_know(
+        wanted: Callable[[GameState], bool]) -> None:
+    g = reached(wanted)
+    seat = g.actor
+    legal = legal_actions(g)
+    bot = make_bot("hard", 3, budget=QUICK)
+    choice: Action = bot.choose(observe(g, seat), legal)
+    secret = g.clone()
+    secret.coins[1 - seat] += 41
+    secret.race_stack.reverse()
+    secret.power_stack.reverse()
+    secret.rng.next64()
+    secret.dice = [1, 2, 3]
+    assert observe(secret, seat) == observe(g, seat)
+    assert bot.choose(observe(secret, seat), legal) == choice
+    assert choice in legal
