@@ -1,5 +1,6 @@
-"""The hard bot's play-outs: a turn decision is played to the end of the seat's next turn, an
-end-game decision to the end of the game, and neither reads what the seat cannot know."""
+"""The hard bot's play-outs in 2-player games: a turn decision is played to the end of the
+seat's next turn, an end-game decision to the end of the game, and neither reads what the seat
+cannot know; with more players it searches its turn only."""
 
 from __future__ import annotations
 
@@ -86,3 +87,19 @@ def test_the_played_out_decisions_ignore_what_the_seat_cannot_know(
     assert observe(secret, seat) == observe(g, seat)
     assert bot.choose(observe(secret, seat), legal) == choice
     assert choice in legal
+
+
+def test_with_more_than_two_players_hard_searches_its_turn_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def played_out(*_: object) -> float:
+        raise AssertionError("a 4-player decision was played out beyond the turn")
+
+    monkeypatch.setattr(Search, "to_next_turn", played_out)
+    monkeypatch.setattr(Search, "to_the_end", played_out)
+    g = new_game(["Amy", "Ben", "Cai", "Dee"], "base-4p", 2)
+    bot = make_bot("hard", 1, budget=QUICK)
+    for _ in range(12):  # picks and the first conquests of several seats
+        legal = legal_actions(g)
+        action = bot.choose(observe(g, g.actor), legal)
+        assert action in legal
+        apply(g, action)
