@@ -759,3 +759,14 @@ def test_adventurous_pays_for_places_held_not_relics():
     begin_turn(g, 0)
     assert breakdown(finish(g), 0)["power:underground:adventurous"] == 2
     check(g)
+
+
+def test_the_bag_imitating_a_relic_offered_in_another_phase_acts_as_that_relic() -> None:
+    # found by the random games: the Bag's imitated action offered by a hook of another
+    # phase's was taken for a relic of the player's own, and the Bag called itself forever
+    from smallworld_tui.bots.random_play import play_random_game
+
+    g, record = play_random_game(["Amy", "Ben"], "underground-2p", 16490,
+                                 lambda g, _a: check(g), game="underground")
+    assert g.finished
+    assert record.replay().dumps() == g.dumps()

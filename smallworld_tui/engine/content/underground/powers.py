@@ -233,7 +233,11 @@ class Magic(Power):
         if action in self._bag_actions(g, army):
             self._as_bag(g, army, lambda r: r.apply(g, army, action), None)
             return
-        real = next(i for i in g.items_of(army) if action.kind in i.actions)
+        real = next((i for i in g.items_of(army) if i is not self and action.kind in i.actions),
+                    None)
+        if real is None:  # the Bag's imitation, offered by a hook of another phase's
+            self._as_bag(g, army, lambda r: r.apply(g, army, action), None)
+            return
         real.apply(g, army, action)  # the player's own relic of that kind
 
     def _bag_actions(self, g: GameState, army: Army) -> list[Action]:
