@@ -60,28 +60,27 @@ def resolve_game(game: str | None, map_name: str | None) -> str:
         return game
     if map_name is None:
         return "base"
-    drawn = drawn_board(map_name)
-    if drawn is not None:
-        return drawn[0]
-    from smallworld_tui.engine.board import MapError, load_map
-
-    try:
-        return load_map(map_name).game
-    except MapError as exc:
-        raise click.ClickException(one_line(exc)) from None
+    return map_facts(map_name)[0]
 
 
 def map_players(map_name: str) -> int:
     """The player count a map is for (one-line error, exit status 1, if it cannot be read)."""
+    return map_facts(map_name)[1]
+
+
+def map_facts(map_name: str) -> tuple[str, int]:
+    """The game and player count of a map, or of a map name that means a drawn board set
+    (one-line error, exit status 1, if it cannot be read)."""
     drawn = drawn_board(map_name)
     if drawn is not None:
-        return drawn[1]
+        return drawn
     from smallworld_tui.engine.board import MapError, load_map
 
     try:
-        return load_map(map_name).players
+        board = load_map(map_name)
     except MapError as exc:
         raise click.ClickException(one_line(exc)) from None
+    return board.game, board.players
 
 
 def one_line(exc: Exception) -> str:
