@@ -170,17 +170,19 @@ class Terminal:
                     self.ready.set()
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time used so far by a process and its children's children (the server and its
-    workers), from /proc (Linux); 0 elsewhere."""
+def cpu_seconds(pid: int, *, children: bool = True) -> float:
+    """CPU time used so far by a process and (unless ``children`` is false) its children's
+    children (the server and its workers), from /proc (Linux); 0 elsewhere."""
     total = 0.0
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if not children:
+            return total
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except (OSError, IndexError, ValueError):
         return total
-    return total + sum(cpu_seconds(int(child)) for child in children)
+    return total + sum(cpu_seconds(int(kid)) for kid in kids)
 
 
 def first_burst(chunks: Iterable[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -274,11 +276,13 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             await asyncio.sleep(args.seconds)
             cpu = cpu_seconds(child.pid) - cpu_before
             logins: list[float] = []
-            burst_from = burst_to = 0.0
+            burst_from = burst_to = per_login = 0.0
             if burst:
-                burst_from = time.monotonic()
+                burst_from, serve_before = time.monotonic(), cpu_seconds(child.pid,
+                                                                         children=False)
                 logins = await login_burst(port, burst, size, stop)
                 burst_to = time.monotonic()
+                per_login = (cpu_seconds(child.pid, children=False) - serve_before) / burst
                 await asyncio.sleep(args.interval)
             (folder / "stop").touch()
             moves = [(int(t), float(at)) for t, at in (
@@ -294,7 +298,8 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                 during, _ = repaints(moves, terminals, burst_from, burst_to)
                 print(f"  {burst} logins at once: lobby shown after median "
                       f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
-                      f"seated repaints meanwhile: {figures(during)}", flush=True)
+                      f"seated repaints meanwhile: {figures(during)}; the server's own "
+                      f"process {per_login * 1000:.0f} ms of CPU per login", flush=True)
         finally:
             (folder / "stop").touch()
             stop.set()

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 # --- Textual ----------------------------------------------------------------------------------
 
+PARSED_CSS_KEPT = 256  # stylesheet sources whose parsed rules a process keeps
+
 
 def node_bindings(node: DOMNode) -> BindingsMap:
     """The key bindings a screen, widget or app was built with (Textual keeps them in
@@ -106,6 +108,39 @@ def palette_search_outliving_the_palette() -> None:
     palette._watch__list_visible = list_visible_while_open
     palette._watch__show_busy = show_busy_while_open
     palette._search_may_outlive_it = True
+
+
+def share_parsed_css() -> None:
+    """Every App parses its stylesheet (its CSS and each widget's default CSS) as it starts,
+    and again when its theme is set: a server that starts an App per connection parsed the
+    same text over and over.  Keep the parsed rules in one cache for the process, keyed by
+    the text and the theme variables they were parsed with (parsed rules are never changed:
+    Textual already reuses them within an App)."""
+    from textual.cache import LRUCache
+    from textual.css.model import RuleSet
+    from textual.css.stylesheet import Stylesheet
+
+    sheet: Any = Stylesheet
+    if getattr(sheet._parse_rules, "_shared", False):
+        return
+    parse_rules = sheet._parse_rules
+    shared: LRUCache[tuple[Any, ...], list[RuleSet]] = LRUCache(PARSED_CSS_KEPT)
+
+    def parse_shared(self: Any, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        variables = self._variables
+        known = getattr(self, "_shared_variables", None)
+        if known is None or known[0] is not variables:
+            known = self._shared_variables = (variables, tuple(sorted(variables.items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        rules = shared.get(key)
+        if rules is None:
+            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+            shared[key] = rules
+        return rules
+
+    parse_shared._shared = True  # type: ignore[attr-defined]
+    sheet._parse_rules = parse_shared
 
 
 def notifications(app: App[Any]) -> list[Notification]:

@@ -149,3 +149,26 @@ def test_the_browser_terminal_assets_are_where_the_page_points() -> None:
     for asset in ASSETS:
         assert (folder / asset).is_file(), asset
     assert b"sessionWebsocketUrl" in (folder / "js/textual.js").read_bytes()
+
+
+class Styled(App[None]):
+    CSS = "Static { color: $accent; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("styled")
+
+
+async def rules_of(app: App[None]) -> set[int]:
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        return {id(rule) for rule in app.stylesheet.rules}
+
+
+async def test_apps_of_one_process_share_their_parsed_css() -> None:
+    compat.share_parsed_css()
+    compat.share_parsed_css()  # a second call changes nothing
+    first, second = await rules_of(Styled()), await rules_of(Styled())
+    assert first == second  # the same text and theme: parsed once
+    light = Styled()
+    light.theme = "textual-light"
+    assert not await rules_of(light) & first  # other theme variables: parsed again

@@ -16,6 +16,7 @@ from smallworld_tui.compat import (
     dismiss_only_the_top_screen,
     keep_process_stdio,
     palette_search_outliving_the_palette,
+    share_parsed_css,
 )
 from smallworld_tui.ssh.guard import Guard, Limits
 from smallworld_tui.ssh.hosts import HostPool
@@ -61,6 +62,7 @@ def prepare_process() -> None:
     dismiss_only_the_top_screen()
     palette_search_outliving_the_palette()
     accept_any_printable_ssh_user_name()
+    share_parsed_css()
 
 
 async def host_games(store: Store, tables: Tables, door: Door, host: str, port: int,
