@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -135,23 +136,30 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         return app
 
     def on_mount(self) -> None:
-        grid = self.query_one(DataTable)
-        grid.add_columns(_("Table"), _("Game"), _("Map"), _("Players"), _("State"), _("You"))
         self.refresh_tables()
-        grid.focus()
+        self.query_one(DataTable).focus()
 
     def refresh_tables(self) -> None:
+        """The rows as last heard.  The columns are set up again each time, as wide as
+        their widest cell: a grid sizes them only once idle, and a row drawn before keeps
+        its old widths (a name cut short)."""
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
-        grid.clear()
         name = self.lobby.visit.name
+        rows = []
         for table in self.lobby.tables.values():
             mine = table.seat_of(name)
-            grid.add_row(Text(str(table.id)), Text(game_name(table.settings.game)),
+            rows.append((Text(str(table.id)), Text(game_name(table.settings.game)),
                          Text(table.settings.map), seat_list(table),
                          Text(table_state(table)),
-                         Text(_("seat {n}").format(n=mine + 1) if mine is not None else ""),
-                         key=str(table.id))
+                         Text(_("seat {n}").format(n=mine + 1) if mine is not None else "")))
+        grid.clear(columns=True)
+        headers = (_("Table"), _("Game"), _("Map"), _("Players"), _("State"), _("You"))
+        for index, header in enumerate(headers):
+            grid.add_column(header, width=max([cell_len(header)] + [
+                row[index].cell_len for row in rows]))
+        for table_id, row in zip(self.lobby.tables, rows, strict=True):
+            grid.add_row(*row, key=str(table_id))
         empty = _("There is no table yet: press n to open one.")
         if grid.row_count:
             grid.move_cursor(row=min(keep, grid.row_count - 1))
