@@ -22,6 +22,7 @@ from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.driver import RESTORE, clamp_size
 from smallworld_tui.ssh.lobby import LobbyVisit
 from smallworld_tui.ssh.lobby_desk import LobbyDesk
+from smallworld_tui.ssh.lobby_thread import LobbyThreadStopped
 
 if TYPE_CHECKING:
     from smallworld_tui.ssh.server import GameServer
@@ -136,6 +137,8 @@ class Visitor:
             return None
         try:
             return task.result()
+        except LobbyThreadStopped:  # the server stops: the player has been told
+            return None
         except Exception:
             log.exception("the lobby of %r failed", self.name)
             self._farewell = _("Sorry, the lobby failed; the server's log says why.")
