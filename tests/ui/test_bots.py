@@ -322,6 +322,7 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
         await pilot.pause()
         assert s.record.actions == [move]
         assert screen._suggestion is None
+        assert not any(n.title == "Suggestion" for n in notifications(app))  # out of date
 
 
 # --- over SSH: a seat watching a bot sees its moves (the same game screen) -------------

@@ -354,7 +354,9 @@ class GameScreen(TranslatedBindings, Screen[None]):
         own, the board under a die or a menu is brought up to date when that closes: each
         change under a dimmed screen would cost the player a repaint of the whole terminal."""
         self._changes += 1
-        self._suggestion = None
+        if self._suggestion is not None:  # its notice speaks of a game that has moved on
+            self._suggestion = None
+            self.app.clear_notifications()
         watched = self.view.actor != self.viewer  # another player's move
         self._changed = changed_regions(events) if watched else set()
         self._undone = self._undone or any(e.kind == "undone" for e in events)
