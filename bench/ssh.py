@@ -132,7 +132,7 @@ async def serve(folder: Path, workers: int, interval: float) -> None:
 async def probe_lag(path: Path) -> None:
     """How late the server's main loop wakes from 10 ms sleeps: ``time lateness`` lines."""
     loop = asyncio.get_running_loop()
-    with path.open("a") as out:
+    with path.open("a", buffering=1) as out:  # line by line: read while the server runs
         while True:
             before = loop.time()
             await asyncio.sleep(LAG_SLEEP)
@@ -227,12 +227,12 @@ def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
     return latencies, sizes
 
 
-def figures(latencies: list[float]) -> str:
+def figures(latencies: list[float], what: str = "repaints") -> str:
     if not latencies:
-        return "no repaint measured"
+        return f"no {what} measured"
     p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
     return (f"median {statistics.median(latencies):6.1f} ms, p90 {p90:6.1f} ms, "
-            f"max {max(latencies):6.1f} ms ({len(latencies)} repaints)")
+            f"max {max(latencies):6.1f} ms ({len(latencies)} {what})")
 
 
 def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey]]:
@@ -310,15 +310,14 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                   f"{os.getloadavg()[0]:4.1f}", flush=True)
             if burst:
                 during, _ = repaints(moves, terminals, burst_from, burst_to)
-                lags = sorted(late * 1000 for at, late in (
+                lags = [late * 1000 for at, late in (
                     map(float, line.split()) for line in
-                    (folder / "lag").read_text().splitlines()) if burst_from <= at <= burst_to)
+                    (folder / "lag").read_text().splitlines()) if burst_from <= at <= burst_to]
                 print(f"  {burst} logins at once: lobby shown after median "
                       f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
                       f"seated repaints meanwhile: {figures(during)}; the server's own "
                       f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
-                      f"late by p90 {lags[int(len(lags) * 0.9)]:.0f} ms, max {lags[-1]:.0f} ms",
-                      flush=True)
+                      f"late by {figures(lags, 'wake-ups')}", flush=True)
         finally:
             (folder / "stop").touch()
             stop.set()
