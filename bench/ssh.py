@@ -14,7 +14,8 @@ and largest repaint over the table's five terminals, the bytes per move per term
 CPU time the server (with its workers) spent per repaint, a figure other load on the machine
 does not change much (its load average is printed too).
 Then, with the largest T still playing, ``burst`` players log in with the password at once:
-prints how long they took to see the lobby and the seated players' repaints meanwhile.
+prints how long they took to see the lobby, the seated players' repaints meanwhile, the server
+process's own CPU per login and how late its main loop woke from 10 ms sleeps meanwhile.
 The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
 logins delays no seated player's repaint by more than 500 ms.
 ``--compare REF`` runs each measurement twice in turn, first with the server's code as it is at
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 PASSWORD = "bench"
 SEATS = 5
 QUIET = 0.05  # seconds of silence that end a repaint
+LAG_SLEEP = 0.01  # the server's main loop is probed with sleeps of this long
 GOAL = "goal: 10 tables, median <= 100 ms, p90 <= 250 ms; a burst delays repaints <= 500 ms"
 
 
@@ -115,14 +117,26 @@ async def serve(folder: Path, workers: int, interval: float) -> None:
     server = GameServer(tables, hosts, Door(PASSWORD, read_key_book(folder / "keys")),
                         Guard(Limits(max_connections=1000, max_per_address=1000)))
     acceptor = await start_ssh(server, "127.0.0.1", 0, load_host_key(folder / "host_key"))
+    lag = asyncio.create_task(probe_lag(folder / "lag"))
     (folder / "port").write_text(str(acceptor.sockets[0].getsockname()[1]))
     while not (folder / "stop").exists():
         await asyncio.sleep(0.2)
+    lag.cancel()
     acceptor.close()
     await server.stop()
     await hosts.stop()
     if moves is not None:
         moves.cancel()
+
+
+async def probe_lag(path: Path) -> None:
+    """How late the server's main loop wakes from 10 ms sleeps: ``time lateness`` lines."""
+    loop = asyncio.get_running_loop()
+    with path.open("a", buffering=1) as out:  # line by line: read while the server runs
+        while True:
+            before = loop.time()
+            await asyncio.sleep(LAG_SLEEP)
+            out.write(f"{time.monotonic():.6f} {loop.time() - before - LAG_SLEEP:.6f}\n")
 
 
 # --- the players' terminals (this process) -----------------------------------------------------
@@ -213,12 +227,12 @@ def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
     return latencies, sizes
 
 
-def figures(latencies: list[float]) -> str:
+def figures(latencies: list[float], what: str = "repaints") -> str:
     if not latencies:
-        return "no repaint measured"
+        return f"no {what} measured"
     p90 = statistics.quantiles(latencies, n=10)[-1] if len(latencies) > 1 else latencies[0]
     return (f"median {statistics.median(latencies):6.1f} ms, p90 {p90:6.1f} ms, "
-            f"max {max(latencies):6.1f} ms ({len(latencies)} repaints)")
+            f"max {max(latencies):6.1f} ms ({len(latencies)} {what})")
 
 
 def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey]]:
@@ -296,10 +310,14 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                   f"{os.getloadavg()[0]:4.1f}", flush=True)
             if burst:
                 during, _ = repaints(moves, terminals, burst_from, burst_to)
+                lags = [late * 1000 for at, late in (
+                    map(float, line.split()) for line in
+                    (folder / "lag").read_text().splitlines()) if burst_from <= at <= burst_to]
                 print(f"  {burst} logins at once: lobby shown after median "
                       f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
                       f"seated repaints meanwhile: {figures(during)}; the server's own "
-                      f"process {per_login * 1000:.0f} ms of CPU per login", flush=True)
+                      f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
+                      f"late by {figures(lags, 'wake-ups')}", flush=True)
         finally:
             (folder / "stop").touch()
             stop.set()

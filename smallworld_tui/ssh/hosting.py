@@ -74,11 +74,14 @@ async def host_games(store: Store, tables: Tables, door: Door, host: str, port: 
     prepare_process()
     folder = Path(tempfile.mkdtemp(prefix="smallworld-tui-"))  # 0700: only we reach the tables
     hosts = HostPool(store, tables, workers, folder)
+    server: GameServer | None = None
     try:
         await hosts.start()
         server = GameServer(tables, hosts, door, Guard(limits or Limits()))
         acceptor = await start_ssh(server, host, port, host_key)
     except BaseException:
+        if server is not None:
+            await server.stop()
         await hosts.stop()
         shutil.rmtree(folder, ignore_errors=True)
         raise

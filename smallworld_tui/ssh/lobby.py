@@ -1,16 +1,21 @@
 """The lobby: the server's tables, where a remote player opens, takes, resumes or watches one.
 
-The lobby App runs in the server for each connection until the player chooses a table (then
-the connection goes to the table's host) or quits.  Names come from remote users: they are
-shown as plain text (``Text`` objects, ``markup=False``), never parsed as markup.
+The lobby App runs for each connection until the player chooses a table (then the connection
+goes to the table's host) or quits.  It runs in the lobbies' thread (``lobby_thread``), not in
+the server's main loop: it shows copies of the tables, asks the server everything through its
+``LobbyDesk`` (answered on the main loop) and reaches the player's terminal through the
+``LobbyVisit`` that runs it.  Names come from remote users: they are shown as plain text
+(``Text`` objects, ``markup=False``), never parsed as markup.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+import functools
+import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,27 +23,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import display_name, game_name
-from smallworld_tui.ssh.driver import SSHDriver, Terminal
-from smallworld_tui.ssh.lobby_dialogs import (
-    NewTableDialog,
-    SecretAsked,
-    SecretShown,
-    TableMenu,
-    map_choices,
-)
-from smallworld_tui.ssh.tables import SeatRefused, Table, new_table
+from smallworld_tui.ssh.driver import AppTerminal, SSHDriver
+from smallworld_tui.ssh.lobby_dialogs import NewTableDialog, SecretAsked, SecretShown, TableMenu
+from smallworld_tui.ssh.tables import SeatRefused, Table
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, joined
 from smallworld_tui.ui.game_options import chosen_options
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from smallworld_tui.ssh.server import GameServer
-    from smallworld_tui.ssh.visitor import Visitor
+    from smallworld_tui.ssh.lobby_desk import LobbyDesk
+    from smallworld_tui.ssh.visitor import Input
+
+log = logging.getLogger(__name__)
+
+MAX_TYPED_AHEAD = 4096  # bytes kept from before the lobby is ready to read them
 
 LOBBY_CSS = """
 TablesScreen, WaitingScreen { layout: vertical; }
@@ -120,11 +122,11 @@ class TablesScreen(TranslatedBindings, Screen[None]):
     def compose(self) -> ComposeResult:
         lobby = self.lobby
         yield Static(Text(_("Small World · {name} in the lobby").format(
-            name=lobby.visitor.name), style="bold"), id="lobby-title")
+            name=lobby.visit.name), style="bold"), id="lobby-title")
         yield Static(Text(_("↑↓ and Enter: choose a table. {join}").format(
-            join=lobby.server.join_hint(lobby.visitor))), id="lobby-hint")
+            join=lobby.visit.join_hint)), id="lobby-hint")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="lobby-tables")
-        yield Static(Text(lobby.notice), id="lobby-notice")
+        yield Static(Text(lobby.visit.notice), id="lobby-notice")
         yield KeyFooter()
 
     @property
@@ -134,23 +136,30 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         return app
 
     def on_mount(self) -> None:
-        grid = self.query_one(DataTable)
-        grid.add_columns(_("Table"), _("Game"), _("Map"), _("Players"), _("State"), _("You"))
         self.refresh_tables()
-        grid.focus()
+        self.query_one(DataTable).focus()
 
     def refresh_tables(self) -> None:
+        """The rows as last heard.  The columns are set up again each time, as wide as
+        their widest cell: a grid sizes them only once idle, and a row drawn before keeps
+        its old widths (a name cut short)."""
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
-        grid.clear()
-        name = self.lobby.visitor.name
-        for table in self.lobby.server.tables.listing():
+        name = self.lobby.visit.name
+        rows = []
+        for table in self.lobby.tables.values():
             mine = table.seat_of(name)
-            grid.add_row(Text(str(table.id)), Text(game_name(table.settings.game)),
+            rows.append((Text(str(table.id)), Text(game_name(table.settings.game)),
                          Text(table.settings.map), seat_list(table),
                          Text(table_state(table)),
-                         Text(_("seat {n}").format(n=mine + 1) if mine is not None else ""),
-                         key=str(table.id))
+                         Text(_("seat {n}").format(n=mine + 1) if mine is not None else "")))
+        grid.clear(columns=True)
+        headers = (_("Table"), _("Game"), _("Map"), _("Players"), _("State"), _("You"))
+        for index, header in enumerate(headers):
+            grid.add_column(header, width=max([cell_len(header)] + [
+                row[index].cell_len for row in rows]))
+        for table_id, row in zip(self.lobby.tables, rows, strict=True):
+            grid.add_row(*row, key=str(table_id))
         empty = _("There is no table yet: press n to open one.")
         if grid.row_count:
             grid.move_cursor(row=min(keep, grid.row_count - 1))
@@ -167,7 +176,7 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         if not grid.row_count:
             return None
         key = grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key.value
-        return self.lobby.server.tables.by_id.get(int(key)) if key else None
+        return self.lobby.tables.get(int(key)) if key else None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -187,10 +196,10 @@ class TablesScreen(TranslatedBindings, Screen[None]):
             self.say(_("Table {id} has no free seat for you.").format(id=table.id))
             return
         self.app.push_screen(TableMenu(table_title(table), choices),
-                             lambda key: self.lobby.act(table, key) if key else None)
+                             functools.partial(self.lobby.act, table))
 
     def choices(self, table: Table) -> list[tuple[str, str]]:
-        name = self.lobby.visitor.name
+        name = self.lobby.visit.name
         choices = []
         if table.seat_of(name) is not None and not table.finished:
             if table.started:
@@ -232,13 +241,15 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
     def refresh_table(self) -> None:
         lobby = self.app
         assert isinstance(lobby, LobbyApp)
-        if self.table.started:
-            lobby.choose(self.table, self.seat)
-            return
-        if self.table.id not in lobby.server.tables.by_id:
+        table = lobby.tables.get(self.table.id)
+        if table is None:
             self.app.pop_screen()
             return
-        text = table_title(self.table)
+        self.table = table
+        if table.started:
+            lobby.choose(table, self.seat)
+            return
+        text = table_title(table)
         text.append("\n\n" + _("You have seat {n}. The game starts when every seat is "
                                 "taken.").format(n=self.seat + 1))
         self.query_one("#waiting-text", Static).update(text)
@@ -246,15 +257,81 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
     def action_back(self) -> None:
         self.app.pop_screen()
 
-    def action_leave(self) -> None:
+    async def action_leave(self) -> None:
         lobby = self.app
         assert isinstance(lobby, LobbyApp)
-        lobby.server.leave(lobby.visitor, self.table, self.seat)
+        await lobby.visit.desk.leave(self.table.id, self.seat)
         if self.is_current:
             self.app.pop_screen()
 
 
 # --- the app ----------------------------------------------------------------------------------
+
+class LobbyFailed(Exception):
+    """The lobby App ended with an error (its traceback is in the server's log)."""
+
+
+class LobbyVisit:
+    """One stay of a visitor in the lobby.  Made on the main loop; everything else happens in
+    the lobbies' thread: ``run`` (the App, until the player chooses a table or leaves), and
+    the calls the visitor schedules there (``feed``, ``exit``, ``tables_changed``).  Output
+    leaves through ``send`` and the first frame is announced with ``shown``, both of which
+    cross to the main loop.  What the player types before the lobby is ready waits for it."""
+
+    def __init__(self, desk: LobbyDesk, name: str, join_hint: str, notice: str,
+                 size: tuple[int, int], send: Callable[[bytes], None],
+                 shown: Callable[[], None]) -> None:
+        self.desk = desk
+        self.name = name
+        self.join_hint = join_hint
+        self.notice = notice
+        self.terminal = AppTerminal(send, size)
+        self.shown = shown
+        self.app: LobbyApp | None = None
+        self._leaving = False
+        self._typed_ahead: bytes | None = b""  # None once the App reads the terminal
+
+    async def run(self) -> tuple[int, int] | None:
+        """The (table, seat) chosen, or None when the player leaves; ``LobbyFailed``."""
+        tables = await self.desk.listing()
+        if self._leaving:
+            return None
+        self.app = LobbyApp(self, tables)
+        await self.app.run_async()
+        if self.app.return_code not in (0, None):
+            raise LobbyFailed()
+        return self.app.choice
+
+    def feed(self, got: Input) -> None:
+        """Input from the player: bytes typed, or the terminal's new size."""
+        if isinstance(got, bytes) and self._typed_ahead is not None:
+            self._typed_ahead = (self._typed_ahead + got)[:MAX_TYPED_AHEAD]
+            return
+        try:
+            if isinstance(got, bytes):
+                self.terminal.received(got)
+            else:
+                self.terminal.resized(*got)
+        except Exception:  # garbage input must never end the connection
+            log.exception("bad input from %r", self.name)
+
+    def ready(self) -> None:
+        """The App shows its first frame: it reads what was typed before, and says so."""
+        typed, self._typed_ahead = self._typed_ahead, None
+        if typed:
+            self.feed(typed)
+        self.shown()
+
+    def exit(self) -> None:
+        """The connection ended: close the App (or never start it)."""
+        self._leaving = True
+        if self.app is not None:
+            self.app.exit()
+
+    def tables_changed(self) -> None:
+        if self.app is not None:
+            self.app.tables_changed()
+
 
 class LobbyApp(App[None]):
     """One connection's lobby; ``choice`` is the (table, seat) chosen, None to quit."""
@@ -263,37 +340,31 @@ class LobbyApp(App[None]):
     TITLE = "Small World"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, server: GameServer, visitor: Visitor, terminal: Terminal,
-                 notice: str = "") -> None:
+    def __init__(self, visit: LobbyVisit, tables: list[Table]) -> None:
         super().__init__(driver_class=SSHDriver)
-        self.server = server
-        self.visitor = visitor
-        self.terminal = terminal
-        self.notice = notice
+        self.visit = visit
+        self.desk = visit.desk
+        self.terminal = visit.terminal
+        self.tables = {table.id: table for table in tables}  # copies, as last heard
         self.choice: tuple[int, int] | None = None
-        self.shown = asyncio.Event()  # set once the first frame is on the player's screen
         self._refresh_due = False
 
     def on_mount(self) -> None:
-        self.server.tables.listeners.append(self._refresh)
         self.push_screen(TablesScreen())
 
     def on_ready(self) -> None:
-        self.shown.set()
+        self.visit.ready()
 
-    def on_unmount(self) -> None:
-        if self._refresh in self.server.tables.listeners:
-            self.server.tables.listeners.remove(self._refresh)
-
-    def _refresh(self) -> None:
-        """Tables' listener: redraw once this App gets to it (once for news that come
+    def tables_changed(self) -> None:
+        """The tables changed: redraw once this App gets to it (once for news that come
         together)."""
         if not self._refresh_due:
             self._refresh_due = True
-            self.call_later(self._tables_changed)
+            self.call_later(self._refresh)
 
-    def _tables_changed(self) -> None:
+    async def _refresh(self) -> None:
         self._refresh_due = False
+        self.tables = {table.id: table for table in await self.desk.listing()}
         for screen in self.screen_stack:
             if isinstance(screen, TablesScreen):
                 screen.refresh_tables()
@@ -310,36 +381,38 @@ class LobbyApp(App[None]):
                 screen.say(notice)
 
     # --- what the player does at a table ------------------------------------------------
-    def act(self, table: Table, key: object) -> None:
+    async def act(self, table: Table, key: object) -> None:
         if key == "watch":
             self.choose(table, SPECTATOR)
         elif key == "take":
-            self._take(table)
+            await self._take(table.id)
         elif key in ("play", "wait", "leave"):
-            seat = table.seat_of(self.visitor.name)
+            seat = table.seat_of(self.visit.name)
             if seat is not None:
-                self._as_owner(table, seat, lambda: self._at_own_seat(table, seat, str(key)))
+                await self._as_owner(table, seat, lambda: self._at_own_seat(table, seat,
+                                                                              str(key)))
 
-    def _at_own_seat(self, table: Table, seat: int, key: str) -> None:
+    async def _at_own_seat(self, table: Table, seat: int, key: str) -> None:
         if key == "play":
             self.choose(table, seat)
         elif key == "wait":
             self.push_screen(WaitingScreen(table, seat))
         else:
-            self.server.leave(self.visitor, table, seat)
+            await self.desk.leave(table.id, seat)
             self.say(_("You gave up your seat at table {id}.").format(id=table.id))
 
-    def _as_owner(self, table: Table, seat: int, then: Callable[[], None]) -> None:
+    async def _as_owner(self, table: Table, seat: int,
+                        then: Callable[[], Awaitable[None]]) -> None:
         """Run ``then`` once the visitor has proved the seat is theirs."""
-        if self.server.owns(self.visitor, table, seat):
-            then()
+        if await self.desk.owns(table.id, seat):
+            await then()
             return
 
         async def check(secret: object) -> None:
             if not isinstance(secret, str) or not secret:
                 return
-            if await self.server.check_secret(self.visitor, table, seat, secret):
-                then()
+            if await self.desk.check_secret(table.id, seat, secret):
+                await then()
             else:
                 self.say(_("That is not the secret of this seat."))
 
@@ -347,12 +420,14 @@ class LobbyApp(App[None]):
         title.append("\n\n" + _("Type the secret you were given when you took this seat."))
         self.push_screen(SecretAsked(title), check)
 
-    def _take(self, table: Table) -> None:
+    async def _take(self, table_id: int) -> None:
         try:
-            seat, secret = self.server.take_seat(self.visitor, table)
+            seat, secret, table = await self.desk.take_seat(table_id)
         except SeatRefused as exc:
             self.say(str(exc))
             return
+        self.tables[table.id] = table  # no older than the tables shown (the main loop
+        # answers in the order asked)
         self._seated(table, seat, secret)
 
     def _seated(self, table: Table, seat: int, secret: str | None) -> None:
@@ -367,16 +442,13 @@ class LobbyApp(App[None]):
         else:
             self.push_screen(SecretShown(secret), next_screen)
 
-    def open_table(self, chosen: object) -> None:
+    async def open_table(self, chosen: object) -> None:
         if not isinstance(chosen, tuple):
             return
         game, players, map_name, options, bots = chosen
-        if game not in RULESETS or map_name not in dict(map_choices(players, game)).values():
-            return  # a shipped map, never a file named by a player
         try:
-            settings = new_table(players, map_name, options=dict(options), game=game,
-                                 bots=[str(level) for level in bots])
-            table = self.server.tables.open(settings)
+            table_id = await self.desk.open_table(game, players, map_name, dict(options),
+                                                  [str(level) for level in bots])
         except IllegalAction as exc:
             self.say(exc.render(_))
             return
@@ -386,4 +458,5 @@ class LobbyApp(App[None]):
         except OSError as exc:
             self.say(_("The table could not be saved ({error}); try again.").format(error=exc))
             return
-        self._take(table)
+        if table_id is not None:
+            await self._take(table_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -157,6 +157,12 @@ class Table:
 
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats if seat is not None]
+
+    def copy(self) -> Table:
+        """A copy that later changes to this table leave alone, for the lobbies' thread
+        (settings, seats, progress and result are replaced when they change, never changed
+        in place, so the copy shares them)."""
+        return replace(self, seats=list(self.seats))
 
 
 class SeatRefused(Exception):

@@ -1,10 +1,11 @@
 """One remote player's connection, from the lobby to tables and back, until they leave.
 
 The connection's terminal (an SSH channel or a browser's socket: a ``RemoteEnd``) stays with
-the server.  In the lobby its input goes to a lobby App run here; at a table it is relayed to
-the table's host and the host's output is relayed back.  However the visit ends — the player
-quits, the table's screen fails, the seat is taken over by a new connection, the server
-stops — the terminal is left usable (``RESTORE``) with a word on why.
+the server's main loop.  In the lobby its input goes to a lobby App in the lobbies' thread
+(``lobby_thread``), and the App's output comes back, each through that thread's crossings; at
+a table it is relayed to the table's host and the host's output is relayed back, here.
+However the visit ends — the player quits, the table's screen fails, the seat is taken over by
+a new connection, the server stops — the terminal is left usable (``RESTORE``) with a word on why.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh import bridge
-from smallworld_tui.ssh.driver import RESTORE, AppTerminal, clamp_size
-from smallworld_tui.ssh.lobby import LobbyApp
+from smallworld_tui.ssh.driver import RESTORE, clamp_size
+from smallworld_tui.ssh.lobby import LobbyVisit
+from smallworld_tui.ssh.lobby_desk import LobbyDesk
+from smallworld_tui.ssh.lobby_thread import LobbyThreadStopped
 
 if TYPE_CHECKING:
     from smallworld_tui.ssh.server import GameServer
@@ -105,26 +108,41 @@ class Visitor:
     # --- the lobby ----------------------------------------------------------------------
     async def _lobby(self, notice: str) -> tuple[int, int] | None:
         """The lobby until the player chooses (table, seat), or None when they leave."""
-        terminal = AppTerminal(self.end.write, self.size)
-        app = LobbyApp(self.server, self, terminal, notice)
-        self._sink = lambda got: (terminal.received(got) if isinstance(got, bytes)
-                                  else terminal.resized(*got))
-        async with self.server.arrivals:  # a few lobbies start at a time (see GameServer)
-            task = asyncio.create_task(app.run_async())
-            shown = asyncio.create_task(app.shown.wait())
-            await self._until_stopped(task, shown)
-            shown.cancel()
-        finished = await self._until_stopped(task)
-        self._sink = lambda _input: None
+        lobbies = self.server.lobbies
+        shown = asyncio.Event()
+        visit = LobbyVisit(LobbyDesk(self.server, self, lobbies), self.name,
+                           self.server.join_hint(self), notice, self.size,
+                           send=lambda data: lobbies.tell_main(self.end.write, data),
+                           shown=lambda: lobbies.tell_main(shown.set))
+
+        def wake() -> None:
+            lobbies.soon(visit.tables_changed)
+
+        self._sink = lambda got: lobbies.soon(visit.feed, got)
+        self.server.tables.listeners.append(wake)
+        try:
+            async with self.server.arrivals:  # a few lobbies start at a time (see GameServer)
+                task = asyncio.create_task(lobbies.run(visit.run()))
+                shown_task = asyncio.create_task(shown.wait())
+                await self._until_stopped(task, shown_task)
+                shown_task.cancel()
+            finished = await self._until_stopped(task)
+        finally:
+            self._sink = lambda _input: None
+            self.server.tables.listeners.remove(wake)
         if not finished:
-            app.exit()
+            lobbies.soon(visit.exit)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(task, CLOSE_SECONDS)
             return None
-        if app.return_code not in (0, None):
+        try:
+            return task.result()
+        except LobbyThreadStopped:  # the server stops: the player has been told
+            return None
+        except Exception:
+            log.exception("the lobby of %r failed", self.name)
             self._farewell = _("Sorry, the lobby failed; the server's log says why.")
             return None
-        return app.choice
 
     # --- at a table ---------------------------------------------------------------------
     async def _at_table(self, table: int, seat: int) -> tuple[bool, str]:
