@@ -6,13 +6,15 @@
 For each worker count W and table count T, a child process runs the server on loopback
 (``--workers W``) with T five-player tables (base-5p) whose seats are taken; this process
 connects the 5T players' terminals (each logs in with its key, goes from the lobby to its seat,
-then only reads).  Each table gets one random legal move every ``interval`` seconds, the tables'
-moves spread evenly, played where the table's game runs (the server, or its worker).  A
+then only reads, but for a key that closes the die its player rolled, 0.3 s after it shows: else
+the board under it waits for it to close by itself, 4 s, and a move made meanwhile would count
+as a repaint of seconds).  Each table gets one random legal move every ``interval`` seconds, the
+tables' moves spread evenly, played where the table's game runs (the server, or its worker).  A
 terminal's repaint time for a move is the time from the move to the last byte of the burst of
-output it caused (until 50 ms of silence).  Prints, per W and T, the median, 90th percentile
-and largest repaint over the table's five terminals, the bytes per move per terminal, and the
-CPU time the server (with its workers) spent per repaint, a figure other load on the machine
-does not change much (its load average is printed too).
+output it caused (until 50 ms of silence).  Prints, per W and T, the median, 90th percentile and
+largest repaint over the table's five terminals, the bytes per move per terminal, and the CPU
+time the server (with its workers) spent per repaint, a figure other load on the machine does
+not change much (its load average is printed too).
 Then, with the largest T still playing, ``burst`` players log in with the password at once:
 prints how long they took to see the lobby, the seated players' repaints meanwhile, the server
 process's own CPU per login and how late its main loop woke from 10 ms sleeps meanwhile.
@@ -47,6 +49,8 @@ if TYPE_CHECKING:
 PASSWORD = "bench"
 SEATS = 5
 QUIET = 0.05  # seconds of silence that end a repaint
+DIE_PROMPT = b"press any key"  # the die a player rolled waits for a key (or 4 s)
+REACTION = 0.3  # seconds a player takes to press it
 LAG_SLEEP = 0.01  # the server's main loop is probed with sleeps of this long
 GOAL = "goal: 10 tables, median <= 100 ms, p90 <= 250 ms; a burst delays repaints <= 500 ms"
 
@@ -173,6 +177,9 @@ class Terminal:
                     return
                 if self.stream is None:
                     self.chunks.append((time.monotonic(), len(data)))
+                    if DIE_PROMPT in data:  # the player's own die: a key closes it
+                        asyncio.get_running_loop().call_later(REACTION, process.stdin.write,
+                                                              b" ")
                     continue
                 self.stream.feed(data)
                 while steps and self.shows(steps[0][0]):
