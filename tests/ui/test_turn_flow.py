@@ -350,3 +350,26 @@ async def test_the_footer_rebuilds_its_keys_only_when_they_change() -> None:
         # the screen is laid out again only when the footer's height changes
         width = footer.content_region.width
         assert any(layouts) == (len(arrange(after, width)) != len(arrange(before, width)))
+
+
+async def test_a_change_of_phase_repaints_the_map_only_where_it_changed() -> None:
+    s = session(**DWARVES)
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await act(pilot, Action("pick", 0))
+        await act(pilot, first(s.view(0).legal, "conquer"))
+        screen = game_screen(app)
+        assert screen.map_view.has_focus
+        whole: list[object] = []
+        refresh = screen.map_view.refresh
+
+        def counted(*regions: object, **kwargs: object) -> MapView:
+            if not regions:
+                whole.append(kwargs)
+            return refresh(*regions, **kwargs)  # type: ignore[arg-type]
+
+        screen.map_view.refresh = counted  # type: ignore[method-assign]
+        await act(pilot, Action("end_conquest"))  # conquest -> redeployment, still the map
+        assert s.view(0).phase == "redeploy" and screen.map_view.has_focus
+        assert not whole  # focusing the focused map again used to repaint all of it

@@ -328,7 +328,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._write_log()
             self.redraw()
         if self._focus_later is not None:
-            self._focus_later.focus()
+            if not self._focus_later.has_focus:  # focusing repaints the whole widget
+                self._focus_later.focus()
             self._focus_later = None
 
     def on_resize(self) -> None:
