@@ -149,7 +149,6 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         password = kept_password(folder / "ssh_password", renew=new_password)
     door = Door(password, keys)
     db_path = db or folder / "server.sqlite3"
-    private_folder(db_path.parent)
     private_database(db_path)
     try:
         store = Store(db_path)

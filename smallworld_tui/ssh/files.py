@@ -83,12 +83,14 @@ def kept_password(path: Path, renew: bool = False) -> str:
 
 def private_database(path: Path) -> None:
     """Create the SQLite file 0600 before SQLite opens it: SQLite gives its WAL and shared
-    memory files the database file's permissions."""
+    memory files the database file's permissions.  Its folder is created private, or
+    reported once if others may look into it."""
     if path.exists():
+        private_folder(path.parent)
         for companion in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             make_private(companion)
     else:
-        write_private(path, b"")
+        write_private(path, b"")  # creates the folder
 
 
 def private_umask() -> None:

@@ -174,6 +174,21 @@ def test_server_files_are_private_from_their_first_byte(tmp_path: Path) -> None:
     store.close()
 
 
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_database_in_a_folder_open_to_others_is_reported_once(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, existing: bool) -> None:
+    tmp_path.chmod(0o755)  # a folder the host chose with --db: left as it is
+    db = tmp_path / "games.sqlite3"
+    if existing:
+        private_database(db)
+        caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        private_database(db)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{tmp_path} is open to other users (the files in it are private)"]
+    assert mode(tmp_path) == 0o755 and mode(db) == 0o600
+
+
 def test_loose_files_of_older_versions_are_made_private(tmp_path: Path) -> None:
     (tmp_path / "host_key").write_bytes(
         asyncssh.generate_private_key("ssh-ed25519").export_private_key())
