@@ -14,7 +14,8 @@ terminal's repaint time for a move is the time from the move to the last byte of
 output it caused (until 50 ms of silence).  Prints, per W and T, the median, 90th percentile and
 largest repaint over the table's five terminals, the bytes per move per terminal, and the CPU
 time the server (with its workers) spent per repaint, a figure other load on the machine does
-not change much (its load average is printed too).
+not change much (its load average is printed too, and the cores the benchmark's own clients
+used: they share the machine).
 Then, with the largest T still playing, ``burst`` players log in with the password at once:
 prints how long they took to see the lobby, the seated players' repaints meanwhile, the server
 process's own CPU per login and how late its main loop woke from 10 ms sleeps meanwhile.
@@ -294,15 +295,19 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             await asyncio.sleep(3)  # every screen drawn and quiet
             (folder / "go").touch()
             started, cpu_before = time.monotonic(), cpu_seconds(child.pid)
+            clients_before = time.process_time()
             await asyncio.sleep(args.seconds)
             cpu = cpu_seconds(child.pid) - cpu_before
+            clients = time.process_time() - clients_before
             logins: list[float] = []
-            burst_from = burst_to = per_login = 0.0
+            burst_from = burst_to = per_login = burst_clients = 0.0
             if burst:
                 burst_from, serve_before = time.monotonic(), cpu_seconds(child.pid,
                                                                          children=False)
+                clients_before = time.process_time()
                 logins = await login_burst(port, burst, size, stop)
                 burst_to = time.monotonic()
+                burst_clients = (time.process_time() - clients_before) / (burst_to - burst_from)
                 per_login = (cpu_seconds(child.pid, children=False) - serve_before) / burst
                 await asyncio.sleep(args.interval)
             (folder / "stop").touch()
@@ -313,7 +318,8 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             per_repaint = cpu / max(len(latencies), 1) * 1000
             print(f"{label}workers {workers}, {count:2d} tables ({count * SEATS:2d} terminals): "
                   f"{figures(latencies)}, {kib:5.1f} KiB per move per terminal; server CPU "
-                  f"{cpu / args.seconds:4.2f} cores, {per_repaint:5.1f} ms per repaint; load "
+                  f"{cpu / args.seconds:4.2f} cores, {per_repaint:5.1f} ms per repaint; the "
+                  f"clients {clients / args.seconds:4.2f} cores; load "
                   f"{os.getloadavg()[0]:4.1f}", flush=True)
             if burst:
                 during, _ = repaints(moves, terminals, burst_from, burst_to)
@@ -324,7 +330,8 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                       f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
                       f"seated repaints meanwhile: {figures(during)}; the server's own "
                       f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
-                      f"late by {figures(lags, 'wake-ups')}", flush=True)
+                      f"late by {figures(lags, 'wake-ups')}; the clients "
+                      f"{burst_clients:4.2f} cores meanwhile", flush=True)
         finally:
             (folder / "stop").touch()
             stop.set()
