@@ -35,7 +35,8 @@ class Weights:
 #: ``base-2p``, seeds 500000 upward, seats rotated; docs/bots.md has the table): a new combo's
 #: first turn is cheaper (``fresh_cost`` 2.3 -> 1.61) and a declined race wears away more
 #: slowly (``declined_keep`` 0.66 -> 0.85).  ``normal`` with them beat ``normal`` with the
-#: defaults in 461/800 games (57.6%) where the defaults against themselves won 393/800 (49.1%).
+#: defaults in 461/800 games (57.6%) where the defaults against themselves won 393/800 (49.1%);
+#: ``hard`` with them won 246/400 bench games against ``normal``, 243/400 with the defaults.
 TUNED = Weights(fresh_cost=1.61, declined_keep=0.85)
 
 
