@@ -31,6 +31,15 @@ class Weights:
     opponents: float = 1.0  # weight of the opponents' mean value
 
 
+#: The weights ``hard`` plays by, found by self-play between ``normal`` bots (2-player games on
+#: ``base-2p``, seeds 500000 upward, seats rotated; docs/bots.md has the table): a new combo's
+#: first turn is cheaper (``fresh_cost`` 2.3 -> 1.61) and a declined race wears away more
+#: slowly (``declined_keep`` 0.66 -> 0.85).  ``normal`` with them beat ``normal`` with the
+#: defaults in 461/800 games (57.6%) where the defaults against themselves won 393/800 (49.1%);
+#: ``hard`` with them won 246/400 bench games against ``normal``, 243/400 with the defaults.
+TUNED = Weights(fresh_cost=1.61, declined_keep=0.85)
+
+
 def scorings_left(g: GameState, seat: int) -> int:
     """How many more times ``seat`` will score (this turn's included if still to come)."""
     if g.finished:

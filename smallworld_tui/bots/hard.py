@@ -22,6 +22,12 @@ With more players a play-out passes through several opponents' turns; one or two
 games of them were measured too noisy to help (32.5% of 4-player games won against three
 ``normal``, against 39% searching the turn only), so there ``hard`` searches its turn only.
 
+In 2-player games ``hard`` values positions with ``evaluate.TUNED`` (weights found by
+self-play, which beat ``normal``'s defaults), and assumes its opponents play as ``normal`` does
+(its weights, ``NormalBot.weights``).  In games of more players ``TUNED`` lost to the defaults
+(17.5% of 200 4-player games against three default ``normal``, where a default ``normal`` won
+21.5%), so there it keeps the defaults.
+
 ``Budget.work`` scales the number of moves searched and of turns played out; a
 ``Budget.seconds`` cap stops the search early (the moves are tried in ``normal``'s order, so the
 best of those tried is kept).
@@ -33,8 +39,8 @@ import time
 from collections.abc import Callable
 
 from smallworld_tui.bots.base import Bot, Budget, Decision
-from smallworld_tui.bots.evaluate import Weights
-from smallworld_tui.bots.normal import DECLINE, Planner
+from smallworld_tui.bots.evaluate import TUNED, Weights
+from smallworld_tui.bots.normal import DECLINE, NormalBot, Planner
 from smallworld_tui.bots.tactics import quick_move
 from smallworld_tui.bots.worlds import outcomes
 from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions
@@ -52,17 +58,21 @@ class HardBot(Bot):
     """Searches its turn and plays big decisions out; see the module docstring."""
 
     level = "hard"
-    weights: Weights | None = None
+    weights: Weights | None = TUNED  # its evaluation's in 2-player games
+    weights_multi: Weights | None = None  # in games of more players (TUNED lost there)
+    opponent_weights: Weights | None = None  # those it assumes the others play by (None: normal's)
 
     def decide(self, decision: Decision) -> Action:
         g = decision.world()
-        planner = Planner(g, decision.side, self.weights)
+        weights = self.weights if g.players <= 2 else self.weights_multi
+        planner = Planner(g, decision.side, weights)
         legal = list(decision.legal)
         if g.phase not in SEARCHED:
             return planner.choose(g, legal)
         ranked = [a for _, a in planner.rank(g, legal)]
         wanted = max(2, round(CANDIDATES * self.budget.work))
-        search = Search(decision, planner, self.budget)
+        search = Search(decision, planner, self.budget,
+                        self.opponent_weights or NormalBot.weights)
         if g.players > PLAYED_OUT_SEATS:
             return search.best(ranked[:wanted], search.this_turn)
         if g.map.turns - g.round < ENDGAME_ROUNDS:
@@ -82,10 +92,12 @@ class Search:
     move with ``planner`` deciding for the seat and a ``Planner`` of their own for the other
     seats."""
 
-    def __init__(self, decision: Decision, planner: Planner, budget: Budget) -> None:
+    def __init__(self, decision: Decision, planner: Planner, budget: Budget,
+                 opponent_weights: Weights | None = None) -> None:
         self.decision = decision
         self.planner = planner
         self.budget = budget
+        self.opponent_weights = opponent_weights
         self.deadline = (time.perf_counter() + budget.seconds
                          if budget.seconds is not None else None)
         self._opponents: dict[int, Planner] = {}
@@ -170,6 +182,6 @@ class Search:
         planner = self._opponents.get(seat)
         if planner is None:
             planner = self._opponents[seat] = Planner(g, frozenset({seat}),
-                                                      self.planner.evaluator.w)
+                                                      self.opponent_weights)
         return planner.choose(g, legal)
 
