@@ -58,21 +58,17 @@ class HardBot(Bot):
     """Searches its turn and plays big decisions out; see the module docstring."""
 
     level = "hard"
-    weights: Weights | None = TUNED  # its evaluation's in 2-player games
-    weights_multi: Weights | None = None  # in games of more players (TUNED lost there)
-    opponent_weights: Weights | None = None  # those it assumes the others play by (None: normal's)
+    weights: Weights | None = TUNED  # in 2-player games; the defaults with more (TUNED lost)
 
     def decide(self, decision: Decision) -> Action:
         g = decision.world()
-        weights = self.weights if g.players <= 2 else self.weights_multi
-        planner = Planner(g, decision.side, weights)
+        planner = Planner(g, decision.side, self.weights if g.players <= 2 else None)
         legal = list(decision.legal)
         if g.phase not in SEARCHED:
             return planner.choose(g, legal)
         ranked = [a for _, a in planner.rank(g, legal)]
         wanted = max(2, round(CANDIDATES * self.budget.work))
-        search = Search(decision, planner, self.budget,
-                        self.opponent_weights or NormalBot.weights)
+        search = Search(decision, planner, self.budget)
         if g.players > PLAYED_OUT_SEATS:
             return search.best(ranked[:wanted], search.this_turn)
         if g.map.turns - g.round < ENDGAME_ROUNDS:
@@ -92,12 +88,10 @@ class Search:
     move with ``planner`` deciding for the seat and a ``Planner`` of their own for the other
     seats."""
 
-    def __init__(self, decision: Decision, planner: Planner, budget: Budget,
-                 opponent_weights: Weights | None = None) -> None:
+    def __init__(self, decision: Decision, planner: Planner, budget: Budget) -> None:
         self.decision = decision
         self.planner = planner
         self.budget = budget
-        self.opponent_weights = opponent_weights
         self.deadline = (time.perf_counter() + budget.seconds
                          if budget.seconds is not None else None)
         self._opponents: dict[int, Planner] = {}
@@ -182,6 +176,6 @@ class Search:
         planner = self._opponents.get(seat)
         if planner is None:
             planner = self._opponents[seat] = Planner(g, frozenset({seat}),
-                                                      self.opponent_weights)
+                                                      NormalBot.weights)
         return planner.choose(g, legal)
 
