@@ -7,9 +7,9 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
-from aiohttp import web
 
 from smallworld_tui.compat import (
     accept_any_printable_ssh_user_name,
@@ -23,6 +23,9 @@ from smallworld_tui.ssh.hosts import HostPool
 from smallworld_tui.ssh.server import Door, GameServer, start_ssh
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.tables import Tables
+
+if TYPE_CHECKING:  # the web page's packages come with the [web] extra only
+    from aiohttp import web
 
 
 @dataclass(frozen=True)

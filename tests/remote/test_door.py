@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -197,3 +199,19 @@ def test_loose_files_of_older_versions_are_made_private(tmp_path: Path) -> None:
     private_folder(tmp_path, ours=True)
     load_host_key(tmp_path / "host_key")
     assert mode(tmp_path) == 0o700 and mode(tmp_path / "host_key") == 0o600
+
+
+def test_the_server_starts_without_the_web_extra() -> None:
+    """`pip install .` has no aiohttp (it comes with [web]): serving over SSH must not need it."""
+    code = ("import sys\n"
+            "sys.modules['aiohttp'] = sys.modules['textual_serve'] = None  # not installed\n"
+            "import smallworld_tui.ssh.hosting, smallworld_tui.ssh.server\n"
+            "from smallworld_tui.ssh.hosting import WebSettings, host_games\n"
+            "try:\n"
+            "    import smallworld_tui.ssh.web\n"
+            "except ImportError:\n"
+            "    print('web needs the extra')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "web needs the extra\n"
