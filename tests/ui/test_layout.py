@@ -5,6 +5,7 @@ player — in English and in Japanese."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 from typing import ClassVar
 
@@ -23,7 +24,8 @@ from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
 from smallworld_tui.ui.widgets.players_panel import race_lines
 from smallworld_tui.ui.widgets.status_line import status_text
-from ui.driver import advance, game_screen, settle
+from smallworld_tui.ui.wrap import fold_lines
+from ui.driver import advance, dismiss_modals, game_screen, settle
 
 SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
 
@@ -169,3 +171,24 @@ async def test_the_footer_grows_and_shrinks_with_its_keys() -> None:
         await settle(pilot)
         await settle(pilot)
         assert footer.size.height == 1
+
+
+async def test_the_board_stays_put_when_the_prompt_needs_a_second_line() -> None:
+    """The prompt always takes two lines: were it to grow and shrink with its text, the
+    board would move (and be drawn again whole) as players' turns start and end."""
+    s = GameSession(Record(players=["Amelia", "Benedict", "Caroline"], map="base-3p", seed=5))
+    app = SmallWorldApp(s, pass_screens=False)
+    chooser = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        status = screen.query_one("#status")
+        lines, places = set(), set()
+        for _ in range(60):
+            await dismiss_modals(pilot)
+            text = status_text(screen.view, screen._blocker(screen.view))
+            lines.add(len(fold_lines(text, status.content_region.width)))
+            places.add((screen.map_view.region.y, status.region.height))
+            s.apply(chooser.choice(s.view(s.state.actor).legal))
+        assert lines == {1, 2}  # prompts of one line and of two were shown
+        assert places == {(2, 2)}  # and the map never moved (the footer may grow under it)

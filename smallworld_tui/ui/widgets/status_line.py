@@ -1,4 +1,9 @@
-"""The prompt: whose decision it is and what they can do now (two lines when it needs them)."""
+"""The prompt: whose decision it is and what they can do now.
+
+It always takes two lines, the second blank when the prompt needs one: were it to grow and
+shrink with the prompt, the whole board would move (and every widget under it be drawn again,
+the costliest repaint a remote terminal has) each time a player's own turn starts and ends.
+"""
 
 from __future__ import annotations
 
@@ -114,7 +119,10 @@ def status_text(view: PlayerView, blocker: str = "") -> Text:
     return text
 
 
+LINES = 2  # the prompt's height (app.tcss)
+
+
 class StatusLine(SteadyStatic):
     def show(self, view: PlayerView, blocker: str = "") -> None:
         text = status_text(view, blocker)
-        self.show_content(Folded(text), key=text)
+        self.show_content(Folded(text), key=text, lines=LINES)
