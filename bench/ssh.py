@@ -1,7 +1,8 @@
 """SSH serving: repaint time per number of tables, and what a burst of logins does to it.
 
     python bench/ssh.py [--tables 1,5,10] [--workers 0,2] [--seconds 30] [--interval 2]
-                        [--burst 30] [--size 100x30] [--compare REF]
+                        [--burst 30] [--size 100x30] [--compare REF] [--no-control]
+                        [--burst-niceness 0]
 
 For each worker count W and table count T, a child process runs the server on loopback
 (``--workers W``) with T five-player tables (base-5p) whose seats are taken; this process
@@ -18,7 +19,12 @@ not change much (its load average is printed too, and the cores the benchmark's 
 used: they share the machine).
 Then, with the largest T still playing, ``burst`` players log in with the password at once:
 prints how long they took to see the lobby, the seated players' repaints meanwhile, the server
-process's own CPU per login and how late its main loop woke from 10 ms sleeps meanwhile.
+process's own CPU per login and how late its main loop woke from 10 ms sleeps meanwhile.  A
+second run, the burst's control, plays the same moves at the same times with no burst: each
+repaint of a move made during the burst is compared with the same move's repaint on the same
+terminal in the control, which says how much the burst delayed it (a move is the same in both
+runs: the tables' games and their random moves are seeded; the difference also holds the
+noise of two runs, which the control's own figures before the burst show).
 The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
 logins delays no seated player's repaint by more than 500 ms.
 ``--compare REF`` runs each measurement twice in turn, first with the server's code as it is at
@@ -32,6 +38,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -235,6 +242,26 @@ def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
     return latencies, sizes
 
 
+def keyed_repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
+                   since: float = 0.0, until: float = float("inf")
+                   ) -> dict[tuple[int, int, int], float]:
+    """Repaint times (ms) of the moves made in ``[since, until)``, by (table, how many moves
+    the table had made before, terminal): the same move of another run has the same key."""
+    counts: dict[int, int] = {}
+    out = {}
+    for i, (table, start) in enumerate(moves):
+        count = counts[table] = counts.get(table, -1) + 1
+        if not since <= start < until:
+            continue
+        end = next((t for tb, t in moves[i + 1:] if tb == table), start + 5.0)
+        for index, terminal in enumerate(terminals):
+            if terminal.table == table:
+                burst = first_burst(c for c in terminal.chunks if start <= c[0] < end)
+                if burst:
+                    out[table, count, index] = (burst[-1][0] - start) * 1000
+    return out
+
+
 def figures(latencies: list[float], what: str = "repaints") -> str:
     if not latencies:
         return f"no {what} measured"
@@ -268,8 +295,13 @@ def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey
 
 async def measure(workers: int, count: int, args: argparse.Namespace,
                   size: tuple[int, int], burst: int, code: Path | None = None,
-                  label: str = "") -> None:
-    """One run; the server (and its workers) import the package from ``code`` if given."""
+                  label: str = "", control: tuple[float, dict[tuple[int, int, int], float]]
+                  | None = None) -> tuple[float, dict[tuple[int, int, int], float]] | None:
+    """One run; the server (and its workers) import the package from ``code`` if given.
+    With a ``burst``, returns how long it lasted and the seated repaints meanwhile (by
+    ``keyed_repaints``); given those as ``control``, this run is the burst's control: the
+    same run with nothing else happening for as long, its repaints of the same moves compared
+    with those made during the burst."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         players = set_tables(folder, count)
@@ -300,16 +332,18 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             cpu = cpu_seconds(child.pid) - cpu_before
             clients = time.process_time() - clients_before
             logins: list[float] = []
-            burst_from = burst_to = per_login = burst_clients = 0.0
+            burst_from = burst_to = per_login = clients_cpu = 0.0
             if burst:
-                burst_from, serve_before = time.monotonic(), cpu_seconds(child.pid,
-                                                                         children=False)
+                serve_before = cpu_seconds(child.pid, children=False)
                 clients_before = time.process_time()
-                logins = await login_burst(port, burst, size, stop)
+                burst_from, logins = await login_burst(port, burst, size,
+                                                       args.burst_niceness)
                 burst_to = time.monotonic()
-                burst_clients = (time.process_time() - clients_before) / (burst_to - burst_from)
+                clients_cpu = (time.process_time() - clients_before) / (burst_to - burst_from)
                 per_login = (cpu_seconds(child.pid, children=False) - serve_before) / burst
                 await asyncio.sleep(args.interval)
+            elif control is not None:
+                await asyncio.sleep(control[0] + args.interval)
             (folder / "stop").touch()
             moves = [(int(t), float(at)) for t, at in (
                 line.split() for line in (folder / "moves").read_text().splitlines())]
@@ -331,7 +365,16 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                       f"seated repaints meanwhile: {figures(during)}; the server's own "
                       f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
                       f"late by {figures(lags, 'wake-ups')}; the clients "
-                      f"{burst_clients:4.2f} cores meanwhile", flush=True)
+                      f"{clients_cpu:4.2f} cores meanwhile (the seated ones)", flush=True)
+                return burst_to - burst_from, keyed_repaints(moves, terminals, burst_from,
+                                                             burst_to)
+            if control is not None:
+                alone = keyed_repaints(moves, terminals)
+                delays = [during - alone[key] for key, during in control[1].items()
+                          if key in alone]
+                print(f"  the same moves in a run without the burst: the burst delayed them "
+                      f"by {figures(delays)}", flush=True)
+            return None
         finally:
             (folder / "stop").touch()
             stop.set()
@@ -339,8 +382,42 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
             child.wait(timeout=60)
 
 
-async def login_burst(port: int, count: int, size: tuple[int, int],
-                      stop: asyncio.Event) -> list[float]:
+async def login_burst(port: int, count: int, size: tuple[int, int], niceness: int
+                      ) -> tuple[float, list[float]]:
+    """``count`` players log in at once, from a child process (their work must not delay
+    this process's clock of the seated terminals' output) at ``niceness`` (on a real host they
+    are elsewhere, taking no core from the server); when they started, and how long each
+    waited for the lobby (s)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--burst-clients", str(port), str(count),
+        f"{size[0]}x{size[1]}", str(niceness), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert child.stdin is not None and child.stdout is not None
+    await child.stdout.readline()  # started
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    child.stdin.write(b"go\n")
+    out, _ = await child.communicate()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    print(f"  the burst's clients (niceness {niceness}): "
+          f"{cpu / (time.monotonic() - start):4.2f} cores, "
+          "their process's start included",
+          flush=True)
+    return start, [float(x) for x in out.split()]
+
+
+def burst_clients(port: int, count: int, size: tuple[int, int], niceness: int) -> None:
+    """The burst's clients (a child process): once told to go, print how long each login
+    took to the lobby."""
+    os.nice(niceness)
+    print("started", flush=True)
+    sys.stdin.readline()
+    stop = asyncio.Event()
+    print(*asyncio.run(logins(port, count, size, stop)))
+
+
+async def logins(port: int, count: int, size: tuple[int, int],
+                 stop: asyncio.Event) -> list[float]:
     """``count`` players log in at once; how long each waited for the lobby (s)."""
     async def one(index: int) -> float:
         start = time.monotonic()
@@ -367,6 +444,10 @@ def main() -> None:
     if "--worker" in sys.argv:
         worker()
         return
+    if sys.argv[1:2] == ["--burst-clients"]:
+        cols, rows = (int(x) for x in sys.argv[4].split("x"))
+        burst_clients(int(sys.argv[2]), int(sys.argv[3]), (cols, rows), int(sys.argv[5]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="1,5,10")
     parser.add_argument("--workers", default="0,2")
@@ -374,6 +455,11 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0)
     parser.add_argument("--burst", type=int, default=30)
     parser.add_argument("--size", default="100x30", help="terminal size, COLSxROWS")
+    parser.add_argument("--burst-niceness", type=int, default=0,
+                        help="the burst's clients' niceness (0: they compete with the server "
+                             "for the cores as equals)")
+    parser.add_argument("--no-control", dest="control", action="store_false",
+                        help="do not run the burst's control (the same run without it)")
     parser.add_argument("--compare", metavar="REF",
                         help="also measure the server's code at this git revision")
     parser.add_argument("--serve", type=Path)
@@ -394,8 +480,11 @@ def main() -> None:
             for count in counts:
                 burst = args.burst if count == counts[-1] else 0
                 for code, label in codes:
-                    asyncio.run(measure(workers, count, args, (cols, rows), burst, code,
-                                        label))
+                    during = asyncio.run(measure(workers, count, args, (cols, rows), burst,
+                                                 code, label))
+                    if during is not None and args.control:
+                        asyncio.run(measure(workers, count, args, (cols, rows), 0, code,
+                                            f"{label}(control) ", control=during))
 
 
 if __name__ == "__main__":

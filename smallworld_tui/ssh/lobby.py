@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_TYPED_AHEAD = 4096  # bytes kept from before the lobby is ready to read them
+# a lobby shows the tables' news at most this often: every turn of every table is news, and
+# a host with many tables and many people in its lobby would spend its time redrawing lobbies
+NEWS_SECONDS = 1.0
 
 LOBBY_CSS = """
 TablesScreen, WaitingScreen { layout: vertical; }
@@ -348,6 +352,7 @@ class LobbyApp(App[None]):
         self.tables = {table.id: table for table in tables}  # copies, as last heard
         self.choice: tuple[int, int] | None = None
         self._refresh_due = False
+        self._refreshed = float("-inf")  # when the tables were last asked for again
 
     def on_mount(self) -> None:
         self.push_screen(TablesScreen())
@@ -356,14 +361,25 @@ class LobbyApp(App[None]):
         self.visit.ready()
 
     def tables_changed(self) -> None:
-        """The tables changed: redraw once this App gets to it (once for news that come
-        together)."""
+        """The tables changed: redraw once this App gets to it, and not within
+        ``NEWS_SECONDS`` of the last time (once for news that come meanwhile) unless the
+        player waits at a table."""
         if not self._refresh_due:
             self._refresh_due = True
-            self.call_later(self._refresh)
+            self.call_later(self._news)
+
+    async def _news(self) -> None:
+        """Redraw now, or once ``NEWS_SECONDS`` have passed; at once for a player waiting
+        at a table (the news may be that it starts)."""
+        wait = self._refreshed + NEWS_SECONDS - time.monotonic()
+        if wait > 0 and not isinstance(self.screen, WaitingScreen):
+            self.set_timer(wait, self._refresh)
+        else:
+            await self._refresh()
 
     async def _refresh(self) -> None:
         self._refresh_due = False
+        self._refreshed = time.monotonic()
         self.tables = {table.id: table for table in await self.desk.listing()}
         for screen in self.screen_stack:
             if isinstance(screen, TablesScreen):
