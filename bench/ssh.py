@@ -225,28 +225,15 @@ def first_burst(chunks: Iterable[tuple[float, int]]) -> list[tuple[float, int]]:
     return burst
 
 
-def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
-             since: float = 0.0, until: float = float("inf")) -> tuple[list[float], list[int]]:
-    """Repaint times (ms) and sizes of every terminal of the moved table, per move."""
-    latencies, sizes = [], []
-    for i, (table, start) in enumerate(moves):
-        if not since <= start < until:
-            continue
-        end = next((t for tb, t in moves[i + 1:] if tb == table), start + 5.0)
-        for terminal in terminals:
-            if terminal.table == table:
-                burst = first_burst(c for c in terminal.chunks if start <= c[0] < end)
-                if burst:
-                    latencies.append((burst[-1][0] - start) * 1000)
-                    sizes.append(sum(n for _, n in burst))
-    return latencies, sizes
+Repaint = tuple[int, int, int]  # a move's repaint on a terminal: (table, move, terminal)
 
 
 def keyed_repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
                    since: float = 0.0, until: float = float("inf")
-                   ) -> dict[tuple[int, int, int], float]:
-    """Repaint times (ms) of the moves made in ``[since, until)``, by (table, how many moves
-    the table had made before, terminal): the same move of another run has the same key."""
+                   ) -> dict[Repaint, tuple[float, int]]:
+    """Repaint times (ms) and sizes of the moves made in ``[since, until)`` on every terminal
+    of the moved table, by (table, how many moves the table had made before, terminal): the
+    same move of another run has the same key."""
     counts: dict[int, int] = {}
     out = {}
     for i, (table, start) in enumerate(moves):
@@ -258,8 +245,16 @@ def keyed_repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
             if terminal.table == table:
                 burst = first_burst(c for c in terminal.chunks if start <= c[0] < end)
                 if burst:
-                    out[table, count, index] = (burst[-1][0] - start) * 1000
+                    out[table, count, index] = ((burst[-1][0] - start) * 1000,
+                                                sum(n for _, n in burst))
     return out
+
+
+def repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
+             since: float = 0.0, until: float = float("inf")) -> tuple[list[float], list[int]]:
+    """Repaint times (ms) and sizes of every terminal of the moved table, per move."""
+    found = keyed_repaints(moves, terminals, since, until).values()
+    return [ms for ms, _ in found], [size for _, size in found]
 
 
 def figures(latencies: list[float], what: str = "repaints") -> str:
@@ -295,8 +290,9 @@ def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey
 
 async def measure(workers: int, count: int, args: argparse.Namespace,
                   size: tuple[int, int], burst: int, code: Path | None = None,
-                  label: str = "", control: tuple[float, dict[tuple[int, int, int], float]]
-                  | None = None) -> tuple[float, dict[tuple[int, int, int], float]] | None:
+                  label: str = "",
+                  control: tuple[float, dict[Repaint, tuple[float, int]]] | None = None
+                  ) -> tuple[float, dict[Repaint, tuple[float, int]]] | None:
     """One run; the server (and its workers) import the package from ``code`` if given.
     With a ``burst``, returns how long it lasted and the seated repaints meanwhile (by
     ``keyed_repaints``); given those as ``control``, this run is the burst's control: the
@@ -370,7 +366,7 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                                                              burst_to)
             if control is not None:
                 alone = keyed_repaints(moves, terminals)
-                delays = [during - alone[key] for key, during in control[1].items()
+                delays = [during - alone[key][0] for key, (during, _) in control[1].items()
                           if key in alone]
                 print(f"  the same moves in a run without the burst: the burst delayed them "
                       f"by {figures(delays)}", flush=True)
