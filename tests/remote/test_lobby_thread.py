@@ -60,18 +60,19 @@ async def test_a_stalled_lobby_stalls_neither_the_main_loop_nor_seated_players(
     await cai.wait_for("in the lobby")
     session = host.hosting.hosts.local.sessions[1]  # type: ignore[union-attr]
     await asyncio.sleep(0.5)  # the screens are quiet
-    host.server.lobbies.soon(time.sleep, 1.0)  # the lobbies' loop is stuck for a second
+    # the lobbies' loop is stuck for 3 s; the bounds leave room for a loaded test machine
+    host.server.lobbies.soon(time.sleep, 3.0)
     await asyncio.sleep(0.05)
     before = ben.received
     moved = time.monotonic()
     session.apply(session.view(session.actor).legal[0])
     while ben.received == before:
-        assert time.monotonic() - moved < 0.5, "the move did not reach Ben while the lobby slept"
+        assert time.monotonic() - moved < 2.0, "the move did not reach Ben while the lobby slept"
         await asyncio.sleep(0.005)
     asked = time.monotonic()
     await lobby_tasks(host.server.lobbies)
-    assert time.monotonic() - asked > 0.3  # the lobbies' loop was still asleep meanwhile
-    assert await lag(0.5) < 0.1
+    assert time.monotonic() - asked > 0.5  # the lobbies' loop was still asleep meanwhile
+    assert await lag(0.5) < 0.25
     cai.send("n")  # the lobby is back
     await cai.wait_for("Open a new table")
     for player in (amy, ben, cai):
