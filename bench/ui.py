@@ -31,6 +31,7 @@ os.environ.setdefault("SMALLWORLD_TUI_DATA", tempfile.mkdtemp(prefix="sw-bench-"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from textual import events
+from ui.driver import ON_REGION_KEYS
 from ui.keyboard import Keyboard
 from ui.test_keypresses import play_typical_turn, typical_session
 
@@ -76,6 +77,9 @@ class FrameClock:
 
 # --- keypresses ----------------------------------------------------------------------------
 
+ENDS = {"end_conquest", "end_redeploy", "end_turn"}
+MOST_ENDS = 12  # presses to end a turn (a phase each, pieces on the way) before giving up
+
 async def typical_turn_keys() -> int:
     app = SmallWorldApp(typical_session(), pass_screens=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -116,9 +120,16 @@ async def random_first_turn(map_name: str, seed: int) -> int:
             if not hand:
                 break
             await keyboard.place(region, hand if i == len(chosen) - 1 else 1)
-        while screen.viewer == 0 and screen.view.legal and army is not None:
-            await keyboard.end()
-        return len(keyboard.pressed)
+        for _ in range(MOST_ENDS):
+            if screen.viewer != 0 or not screen.view.legal or army is None:
+                return len(keyboard.pressed)
+            if not any(a.kind in ENDS for a in screen.view.legal):  # pieces still to place
+                piece = chooser.choice([a for a in screen.view.legal if a.kind in ON_REGION_KEYS])
+                await keyboard.on_region(ON_REGION_KEYS[piece.kind], piece.target)
+            else:
+                await keyboard.end()
+        raise RuntimeError(f"{map_name}, seed {seed}: the first turn does not end "
+                           f"({sorted({a.kind for a in screen.view.legal})} left)")
 
 
 # --- timings -------------------------------------------------------------------------------

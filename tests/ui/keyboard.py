@@ -63,6 +63,13 @@ class Keyboard:
         else:
             await self.press(*["plus"] * rest)
 
+    async def on_region(self, key: str, region: int) -> None:
+        """What ``key`` puts on a region (a Hero, a Fortress…) put on ``region``: the region
+        chosen with a click (counted), then the key."""
+        self.screen.map_view.cursor = region
+        self.pressed.append("click")
+        await self.press(key)
+
     async def end(self) -> None:
         await self.press("e")
 
