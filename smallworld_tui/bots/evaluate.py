@@ -39,6 +39,13 @@ class Weights:
 #: ``hard`` with them won 246/400 bench games against ``normal``, 243/400 with the defaults.
 TUNED = Weights(fresh_cost=1.61, declined_keep=0.85)
 
+#: The weights ``hard`` plays by in games of more than two players (measured in 4-player games
+#: against three ``normal``, seeds 600000 upward; docs/bots.md): a region that may fall on the
+#: opponents' next turns costs less (``exposure`` 1.5 -> 1.05; likely because the risks summed
+#: over three opponents overstate what it loses).  ``hard`` with them won 168/400 such games
+#: where it won 157/400 with the defaults.
+TUNED_MANY = Weights(exposure=1.05)
+
 
 def scorings_left(g: GameState, seat: int) -> int:
     """How many more times ``seat`` will score (this turn's included if still to come)."""

@@ -21,12 +21,17 @@ so that moves are compared on equal terms), every seat played the way ``normal``
 With more players a play-out passes through several opponents' turns; one or two imagined
 games of them were measured too noisy to help (32.5% of 4-player games won against three
 ``normal``, against 39% searching the turn only), so there ``hard`` searches its turn only.
+Nor did any of these help in 4-player games (docs/bots.md): playing the last round out to the
+game's end, searching ``normal``'s best six moves instead of four, valuing the strongest
+opponent rather than the opponents' mean, or weighing that mean by half.
 
 In 2-player games ``hard`` values positions with ``evaluate.TUNED`` (weights found by
 self-play, which beat ``normal``'s defaults), and assumes its opponents play as ``normal`` does
 (its weights, ``NormalBot.weights``).  In games of more players ``TUNED`` lost to the defaults
 (17.5% of 200 4-player games against three default ``normal``, where a default ``normal`` won
-21.5%), so there it keeps the defaults.
+21.5%); there it plays by ``evaluate.TUNED_MANY``, the defaults with threatened regions weighed
+less (``exposure`` 1.05), which won 168/400 4-player games against three ``normal`` where the
+defaults won 157/400.
 
 ``Budget.work`` scales the number of moves searched and of turns played out; a
 ``Budget.seconds`` cap stops the search early (the moves are tried in ``normal``'s order, so the
@@ -39,7 +44,7 @@ import time
 from collections.abc import Callable
 
 from smallworld_tui.bots.base import Bot, Budget, Decision
-from smallworld_tui.bots.evaluate import TUNED, Weights
+from smallworld_tui.bots.evaluate import TUNED, TUNED_MANY, Weights
 from smallworld_tui.bots.normal import DECLINE, NormalBot, Planner
 from smallworld_tui.bots.tactics import quick_move
 from smallworld_tui.bots.worlds import outcomes
@@ -58,11 +63,11 @@ class HardBot(Bot):
     """Searches its turn and plays big decisions out; see the module docstring."""
 
     level = "hard"
-    weights: Weights | None = TUNED  # in 2-player games; the defaults with more (TUNED lost)
+    weights: Weights | None = TUNED  # in 2-player games; TUNED_MANY with more (TUNED lost)
 
     def decide(self, decision: Decision) -> Action:
         g = decision.world()
-        planner = Planner(g, decision.side, self.weights if g.players <= 2 else None)
+        planner = Planner(g, decision.side, self.weights if g.players <= 2 else TUNED_MANY)
         legal = list(decision.legal)
         if g.phase not in SEARCHED:
             return planner.choose(g, legal)

@@ -1,6 +1,7 @@
 """The hard bot's play-outs in 2-player games: a turn decision is played to the end of the
 seat's next turn, an end-game decision to the end of the game, and neither reads what the seat
-cannot know; with more players it searches its turn only."""
+cannot know; with more players it searches its turn only; its weights are those for the count
+of players."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from collections.abc import Callable
 
 import pytest
 
-from smallworld_tui.bots import Budget, make_bot
+from smallworld_tui.bots import Budget, hard, make_bot
 from smallworld_tui.bots.base import Decision
-from smallworld_tui.bots.evaluate import turn_underway
+from smallworld_tui.bots.evaluate import TUNED, TUNED_MANY, Weights, turn_underway
 from smallworld_tui.bots.hard import ENDGAME_ROUNDS, Search
-from smallworld_tui.bots.normal import DECLINE, Planner
+from smallworld_tui.bots.normal import DECLINE, NormalBot, Planner
 from smallworld_tui.engine import Action, GameState, Phase, apply, legal_actions, new_game, observe
 
 QUICK = Budget(work=0.25)
@@ -103,3 +104,22 @@ def test_with_more_than_two_players_hard_searches_its_turn_only(
         action = bot.choose(observe(g, g.actor), legal)
         assert action in legal
         apply(g, action)
+
+
+@pytest.mark.parametrize(("players", "weights"), [(2, TUNED), (4, TUNED_MANY)])
+def test_hard_values_its_positions_by_weights_for_the_player_count(
+        monkeypatch: pytest.MonkeyPatch, players: int, weights: Weights) -> None:
+    used: list[Weights | None] = []
+
+    class Recording(Planner):
+        def __init__(self, g: GameState, side: frozenset[int], w: Weights | None = None
+                     ) -> None:
+            used.append(w)
+            super().__init__(g, side, w)
+
+    monkeypatch.setattr(hard, "Planner", Recording)
+    g = new_game(["Amy", "Ben", "Cai", "Dee"][:players], f"base-{players}p", 2)
+    bot = make_bot("hard", 1, budget=QUICK)
+    bot.choose(observe(g, g.actor), legal_actions(g))
+    assert used[0] is weights  # the seat's own planner (play-outs add opponents' after it)
+    assert NormalBot.weights is None  # normal keeps the defaults
