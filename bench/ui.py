@@ -80,6 +80,7 @@ class FrameClock:
 ENDS = {"end_conquest", "end_redeploy", "end_turn"}
 MOST_ENDS = 12  # presses to end a turn (a phase each, pieces on the way) before giving up
 
+
 async def typical_turn_keys() -> int:
     app = SmallWorldApp(typical_session(), pass_screens=False)
     async with app.run_test(size=(80, 24)) as pilot:

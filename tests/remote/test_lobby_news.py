@@ -20,7 +20,7 @@ class Desk:
 
     async def listing(self) -> list[Table]:
         self.asked += 1
-        return [Table(id=t.id, settings=t.settings, seats=list(t.seats)) for t in self.tables]
+        return [table.copy() for table in self.tables]
 
 
 async def test_news_that_keep_coming_redraw_a_lobby_once_a_second_and_the_last_shows(
