@@ -7,7 +7,6 @@ code elsewhere never reaches into a ``_private`` name of Textual, asyncssh or te
 from __future__ import annotations
 
 import contextlib
-import threading
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -116,8 +115,7 @@ def share_parsed_css() -> None:
     and again when its theme is set: a server that starts an App per connection parsed the
     same text over and over.  Keep the parsed rules in one cache for the process, keyed by
     the text and the theme variables they were parsed with (parsed rules are never changed:
-    Textual already reuses them within an App).  The lobbies' thread and the main loop both
-    start Apps, so the cache is used under a lock."""
+    Textual already reuses them within an App)."""
     from textual.cache import LRUCache
     from textual.css.model import RuleSet
     from textual.css.stylesheet import Stylesheet
@@ -127,7 +125,6 @@ def share_parsed_css() -> None:
         return
     parse_rules = sheet._parse_rules
     shared: LRUCache[tuple[Any, ...], list[RuleSet]] = LRUCache(PARSED_CSS_KEPT)
-    lock = threading.Lock()
 
     def parse_shared(self: Any, css: str, read_from: Any, is_default_rules: bool = False,
                      tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
@@ -136,12 +133,10 @@ def share_parsed_css() -> None:
         if known is None or known[0] is not variables:
             known = self._shared_variables = (variables, tuple(sorted(variables.items())))
         key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
-        with lock:
-            rules = shared.get(key)
+        rules = shared.get(key)
         if rules is None:
             rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
-            with lock:
-                shared[key] = rules
+            shared[key] = rules
         return rules
 
     parse_shared._shared = True  # type: ignore[attr-defined]

@@ -1,22 +1,35 @@
-"""The wire between the server (which holds the players' connections) and a table host (which
-runs their game screens): one Unix socket per visit, in a folder only this user can enter.
+"""The wire between the server (which holds the players' connections) and the hosts that run
+their screens (a table host's game screens, the lobby host's lobbies): one Unix socket per
+visit, in a folder only this user can enter.
 
-Frames are a kind byte, a 4-byte big-endian length and the payload:
+Frames are a kind byte, a 4-byte big-endian length and the payload.  At a table:
 
 - server to host: ``H`` the visit (JSON: table, seat, terminal size), then ``D`` the player's
   input bytes and ``R`` a new terminal size (JSON ``[width, height]``);
 - host to server: ``D`` bytes for the player's terminal, ``E`` the end of the visit (JSON:
   ``{"to": "lobby" | "quit" | "error", "message": "..."}``).
+
+In the lobby:
+
+- server to host: ``H`` the visit (JSON: name, join hint, notice, terminal size), ``D`` and
+  ``R`` as above, ``N`` the tables changed (empty), ``A`` an answer (JSON: ``{"id": n,
+  "value": ...}`` or ``{"id": n, "refused": "why"}``);
+- host to server: ``D`` as above, ``S`` the first frame is shown (empty), ``Q`` a question
+  (JSON: ``{"id": n, "ask": "listing", "args": [...]}``, answered in the order asked), ``E``
+  the end of the visit (JSON: ``{"choice": [table, seat] | null}``, or ``{"to": "error"}``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
 HEADER, DATA, RESIZE, END = b"H", b"D", b"R", b"E"
+NEWS, ANSWER, SHOWN, QUESTION = b"N", b"A", b"S", b"Q"
 MAX_FRAME = 1 << 20
+END_SECONDS = 5.0
 
 
 def frame(kind: bytes, payload: bytes) -> bytes:
@@ -37,3 +50,18 @@ async def read_frame(reader: asyncio.StreamReader) -> tuple[bytes, bytes] | None
         return head[:1], await reader.readexactly(length)
     except (asyncio.IncompleteReadError, ConnectionError):
         return None
+
+
+async def end_visit(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    end: dict[str, Any]) -> None:
+    """A host's last word on a visit: its ``END``; then it waits for the server to hang up,
+    dropping what the server still sent meanwhile (keys typed as the visit ended).  A Unix
+    socket closed with input left unread resets the connection, and the server's reader then
+    loses what it had not yet read: the end itself."""
+    writer.write(json_frame(END, end))
+    with contextlib.suppress(ConnectionError, TimeoutError):
+        await writer.drain()
+        writer.write_eof()
+        async with asyncio.timeout(END_SECONDS):
+            while await reader.read(1 << 16):
+                pass

@@ -70,13 +70,14 @@ def prepare_process() -> None:
 
 async def host_games(store: Store, tables: Tables, door: Door, host: str, port: int,
                      host_key: asyncssh.SSHKey, *, workers: int = 0,
-                     limits: Limits | None = None,
+                     lobbies_apart: bool = True, limits: Limits | None = None,
                      web_settings: WebSettings | None = None) -> Hosting:
     """Start serving ``tables`` (already restored from ``store``) on ``host:port``, and the
-    web page on ``host`` when ``web_settings`` are given (``OSError`` if a port is taken)."""
+    web page on ``host`` when ``web_settings`` are given (``OSError`` if a port is taken).
+    ``workers`` and ``lobbies_apart`` say where the screens run (``hosts``)."""
     prepare_process()
     folder = Path(tempfile.mkdtemp(prefix="smallworld-tui-"))  # 0700: only we reach the tables
-    hosts = HostPool(store, tables, workers, folder)
+    hosts = HostPool(store, tables, workers, folder, lobbies_apart=lobbies_apart)
     server: GameServer | None = None
     try:
         await hosts.start()

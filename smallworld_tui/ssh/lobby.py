@@ -1,9 +1,9 @@
 """The lobby: the server's tables, where a remote player opens, takes, resumes or watches one.
 
 The lobby App runs for each connection until the player chooses a table (then the connection
-goes to the table's host) or quits.  It runs in the lobbies' thread (``lobby_thread``), not in
-the server's main loop: it shows copies of the tables, asks the server everything through its
-``LobbyDesk`` (answered on the main loop) and reaches the player's terminal through the
+goes to the table's host) or quits.  It runs in the lobby host (``lobby_host``: a process of
+its own), not in the server: it shows the tables as the server last told it of them, asks the
+server everything through its ``RemoteDesk`` and reaches the player's terminal through the
 ``LobbyVisit`` that runs it.  Names come from remote users: they are shown as plain text
 (``Text`` objects, ``markup=False``), never parsed as markup.
 """
@@ -23,7 +23,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import display_name, game_name
@@ -36,7 +35,7 @@ from smallworld_tui.ui.game_options import chosen_options
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from smallworld_tui.ssh.lobby_desk import LobbyDesk
+    from smallworld_tui.ssh.lobby_desk import RemoteDesk
     from smallworld_tui.ssh.visitor import Input
 
 log = logging.getLogger(__name__)
@@ -276,13 +275,13 @@ class LobbyFailed(Exception):
 
 
 class LobbyVisit:
-    """One stay of a visitor in the lobby.  Made on the main loop; everything else happens in
-    the lobbies' thread: ``run`` (the App, until the player chooses a table or leaves), and
-    the calls the visitor schedules there (``feed``, ``exit``, ``tables_changed``).  Output
-    leaves through ``send`` and the first frame is announced with ``shown``, both of which
-    cross to the main loop.  What the player types before the lobby is ready waits for it."""
+    """One stay of a visitor in the lobby, in the lobby host: ``run`` (the App, until the
+    player chooses a table or leaves), and what the server sends meanwhile (``feed``,
+    ``exit``, ``tables_changed``).  Output leaves through ``send`` and the first frame is
+    announced with ``shown``.  What the player types before the lobby is ready waits for
+    it."""
 
-    def __init__(self, desk: LobbyDesk, name: str, join_hint: str, notice: str,
+    def __init__(self, desk: RemoteDesk, name: str, join_hint: str, notice: str,
                  size: tuple[int, int], send: Callable[[bytes], None],
                  shown: Callable[[], None]) -> None:
         self.desk = desk
@@ -442,8 +441,8 @@ class LobbyApp(App[None]):
         except SeatRefused as exc:
             self.say(str(exc))
             return
-        self.tables[table.id] = table  # no older than the tables shown (the main loop
-        # answers in the order asked)
+        self.tables[table.id] = table  # no older than the tables shown (the server answers
+        # in the order asked)
         self._seated(table, seat, secret)
 
     def _seated(self, table: Table, seat: int, secret: str | None) -> None:
@@ -465,14 +464,8 @@ class LobbyApp(App[None]):
         try:
             table_id = await self.desk.open_table(game, players, map_name, dict(options),
                                                   [str(level) for level in bots])
-        except IllegalAction as exc:
-            self.say(exc.render(_))
-            return
         except SeatRefused as exc:
             self.say(str(exc))
-            return
-        except OSError as exc:
-            self.say(_("The table could not be saved ({error}); try again.").format(error=exc))
             return
         if table_id is not None:
             await self._take(table_id)

@@ -22,7 +22,6 @@ from smallworld_tui.i18n import _
 from smallworld_tui.ssh.driver import clamp_size
 from smallworld_tui.ssh.guard import Guard
 from smallworld_tui.ssh.keys import KeyBook
-from smallworld_tui.ssh.lobby_thread import LobbyThread
 from smallworld_tui.ssh.names import name_problem
 from smallworld_tui.ssh.proofs import key_proof, new_secret, proves
 from smallworld_tui.ssh.tables import SeatRefused, Table, Tables
@@ -65,11 +64,9 @@ class GameServer:
     guard: Guard = field(default_factory=Guard)
     visitors: list[Visitor] = field(default_factory=list)
     occupants: dict[tuple[int, int], Visitor] = field(default_factory=dict)
-    # lobbies drawing their first screen at once: a burst of logins then waits its turn
-    # instead of holding up, dozens of steps deep, the screens of those already playing
+    # lobbies drawing their first screen at once: a burst of logins waits its turn, so that
+    # the first see their lobby soon rather than all of them late
     arrivals: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ARRIVALS))
-    # the lobby Apps run in a thread of their own, so that none holds up the main loop
-    lobbies: LobbyThread = field(default_factory=LobbyThread)
 
     # --- arriving -----------------------------------------------------------------------
     async def welcome(self, end: RemoteEnd, name: str) -> None:
@@ -96,14 +93,12 @@ class GameServer:
         return _("Others join with: {command}").format(command=visitor.end.join_hint)
 
     async def stop(self, timeout: float = 5.0) -> None:
-        """Tell every player the server stops, and wait (a while) until they are gone; then
-        end the lobbies' thread (and any lobby still in it)."""
+        """Tell every player the server stops, and wait (a while) until they are gone."""
         for visitor in list(self.visitors):
             visitor.drop(_("The server is stopping; your game is saved."))
         deadline = asyncio.get_running_loop().time() + timeout
         while self.visitors and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.05)
-        await self.lobbies.stop()
 
     # --- seats --------------------------------------------------------------------------
     def owns(self, visitor: Visitor, table: Table, seat: int) -> bool:

@@ -135,7 +135,7 @@ class TableHost:
             self.wake_bots(table)
         return server
 
-    async def stop_bots(self) -> None:
+    async def stop(self) -> None:
         """Stop the computer players (their games are saved up to their last move)."""
         for task in self._bot_tasks.values():
             task.cancel()
@@ -153,9 +153,7 @@ class TableHost:
             header = json.loads(first[1])
             end = await self._play(reader, writer, int(header["table"]), int(header["seat"]),
                                    (int(header["size"][0]), int(header["size"][1])))
-            writer.write(bridge.json_frame(bridge.END, end))
-            with contextlib.suppress(ConnectionError):
-                await writer.drain()
+            await bridge.end_visit(reader, writer, end)
         except asyncio.CancelledError:  # the host stops: nobody waits for this visit
             pass
         finally:
@@ -176,6 +174,7 @@ class TableHost:
                                          return_when=asyncio.FIRST_COMPLETED)
         finally:
             input_task.cancel()
+            await asyncio.wait({input_task})  # its read ends before the visit's last one
             if not app_task.done():
                 app.exit()
                 with contextlib.suppress(Exception):

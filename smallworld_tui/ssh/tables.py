@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -158,11 +158,23 @@ class Table:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats if seat is not None]
 
-    def copy(self) -> Table:
-        """A copy that later changes to this table leave alone, for the lobbies' thread
-        (settings, seats, progress and result are replaced when they change, never changed
-        in place, so the copy shares them)."""
-        return replace(self, seats=list(self.seats))
+    def to_json(self) -> dict[str, Any]:
+        """The table as the lobby host is told of it: the seats' names, not their proofs."""
+        return {"id": self.id, "settings": self.settings.to_json(),
+                "seats": [None if seat is None else [seat.name, seat.bot]
+                          for seat in self.seats],
+                "started": self.started, "result": self.result, "progress": self.progress,
+                "damaged": self.damaged}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Table:
+        """A table as ``to_json`` gave it (its seats proved by nothing but a computer
+        player's proof)."""
+        seats = [None if seat is None else Seat(str(seat[0]), BOT_PROOF if seat[1] else "")
+                 for seat in data["seats"]]
+        return Table(int(data["id"]), TableSettings.from_json(data["settings"]), seats,
+                     bool(data["started"]), data["result"], data["progress"],
+                     data["damaged"])
 
 
 class SeatRefused(Exception):

@@ -1,9 +1,9 @@
 """One remote player's connection, from the lobby to tables and back, until they leave.
 
 The connection's terminal (an SSH channel or a browser's socket: a ``RemoteEnd``) stays with
-the server's main loop.  In the lobby its input goes to a lobby App in the lobbies' thread
-(``lobby_thread``), and the App's output comes back, each through that thread's crossings; at
-a table it is relayed to the table's host and the host's output is relayed back, here.
+the server.  In the lobby its input is relayed to the lobby host (``lobby_host``), which runs
+the lobby App, and the App's output is relayed back, while the server answers the lobby's
+questions (``LobbyDesk``); at a table it is relayed to the table's host and back, the same way.
 However the visit ends — the player quits, the table's screen fails, the seat is taken over by
 a new connection, the server stops — the terminal is left usable (``RESTORE``) with a word on why.
 """
@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.driver import RESTORE, clamp_size
-from smallworld_tui.ssh.lobby import LobbyVisit
+from smallworld_tui.ssh.lobby import MAX_TYPED_AHEAD
 from smallworld_tui.ssh.lobby_desk import LobbyDesk
-from smallworld_tui.ssh.lobby_thread import LobbyThreadStopped
 
 if TYPE_CHECKING:
     from smallworld_tui.ssh.server import GameServer
@@ -108,41 +107,62 @@ class Visitor:
     # --- the lobby ----------------------------------------------------------------------
     async def _lobby(self, notice: str) -> tuple[int, int] | None:
         """The lobby until the player chooses (table, seat), or None when they leave."""
-        lobbies = self.server.lobbies
-        shown = asyncio.Event()
-        visit = LobbyVisit(LobbyDesk(self.server, self, lobbies), self.name,
-                           self.server.join_hint(self), notice, self.size,
-                           send=lambda data: lobbies.tell_main(self.end.write, data),
-                           shown=lambda: lobbies.tell_main(shown.set))
-
-        def wake() -> None:
-            lobbies.soon(visit.tables_changed)
-
-        self._sink = lambda got: lobbies.soon(visit.feed, got)
-        self.server.tables.listeners.append(wake)
-        try:
+        held = bytearray()  # what the player types before the lobby host hears them
+        self._sink = lambda got: held.extend(got[:MAX_TYPED_AHEAD - len(held)]) \
+            if isinstance(got, bytes) else None
+        with contextlib.ExitStack() as leaving:  # then the lobby host closes the lobby
+            leaving.callback(self._deaf)
             async with self.server.arrivals:  # a few lobbies start at a time (see GameServer)
-                task = asyncio.create_task(lobbies.run(visit.run()))
+                try:
+                    reader, writer = await asyncio.open_unix_connection(
+                        self.server.hosts.lobby_socket)
+                except OSError as exc:
+                    log.error("cannot reach the lobby host: %s", exc)
+                    self._farewell = _("The lobby cannot be reached just now; try again in a "
+                                       "moment.")
+                    return None
+                leaving.callback(writer.close)
+                desk = LobbyDesk(self.server, self)
+                shown = asyncio.Event()
+                questions: asyncio.Queue[bytes] = asyncio.Queue()
+
+                def heard(kind: bytes, payload: bytes) -> None:
+                    if kind == bridge.SHOWN:
+                        shown.set()
+                    elif kind == bridge.QUESTION:
+                        questions.put_nowait(payload)
+
+                def news() -> None:
+                    writer.write(bridge.frame(bridge.NEWS, b""))
+
+                writer.write(bridge.json_frame(bridge.HEADER, {
+                    "name": self.name, "join_hint": self.server.join_hint(self),
+                    "notice": notice, "size": list(self.size)}))
+                self._sink = _relay_to(writer)
+                if held:
+                    self._sink(bytes(held))
+                self.server.tables.listeners.append(news)
+                leaving.callback(self.server.tables.listeners.remove, news)
+                lobby = asyncio.create_task(self._relay_output(reader, heard))
+                leaving.callback(lobby.cancel)
+                leaving.callback(asyncio.create_task(_answer(desk, questions, writer)).cancel)
                 shown_task = asyncio.create_task(shown.wait())
-                await self._until_stopped(task, shown_task)
+                await self._until_stopped(lobby, shown_task)
                 shown_task.cancel()
-            finished = await self._until_stopped(task)
-        finally:
-            self._sink = lambda _input: None
-            self.server.tables.listeners.remove(wake)
+            finished = await self._until_stopped(lobby)
         if not finished:
-            lobbies.soon(visit.exit)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(task, CLOSE_SECONDS)
             return None
-        try:
-            return task.result()
-        except LobbyThreadStopped:  # the server stops: the player has been told
-            return None
-        except Exception:
-            log.exception("the lobby of %r failed", self.name)
+        end = lobby.result()
+        if "choice" not in end:
+            log.error("the lobby of %r failed", self.name)
             self._farewell = _("Sorry, the lobby failed; the server's log says why.")
             return None
+        choice = end["choice"]
+        return None if choice is None else (int(choice[0]), int(choice[1]))
+
+    def _deaf(self) -> None:
+        """The player's input goes nowhere (until the next host hears it)."""
+        self._sink = lambda _input: None
 
     # --- at a table ---------------------------------------------------------------------
     async def _at_table(self, table: int, seat: int) -> tuple[bool, str]:
@@ -157,15 +177,9 @@ class Visitor:
             self.server.vacate(self, table, seat)
             return True, _("Table {id} cannot be reached just now; try again.").format(id=table)
 
-        def relay(got: Input) -> None:
-            if isinstance(got, bytes):
-                writer.write(bridge.frame(bridge.DATA, got))
-            else:
-                writer.write(bridge.json_frame(bridge.RESIZE, list(got)))
-
         writer.write(bridge.json_frame(bridge.HEADER, {"table": table, "seat": seat,
                                                        "size": list(self.size)}))
-        self._sink = relay
+        self._sink = _relay_to(writer)
         task = asyncio.create_task(self._relay_output(reader))
         try:
             if not await self._until_stopped(task):
@@ -173,7 +187,7 @@ class Visitor:
                 return False, ""
             end = task.result()
         finally:
-            self._sink = lambda _input: None
+            self._deaf()
             writer.close()
             self.server.vacate(self, table, seat)
         if end.get("to") == "lobby":
@@ -183,12 +197,39 @@ class Visitor:
                 id=table)
         return False, ""
 
-    async def _relay_output(self, reader: asyncio.StreamReader) -> dict[str, str]:
+    async def _relay_output(self, reader: asyncio.StreamReader,
+                            heard: Callable[[bytes, bytes], None] | None = None
+                            ) -> dict[str, Any]:
+        """Relay a host's output to the player's terminal until the visit's end (its
+        ``bridge.END``; ``{"to": "error"}`` if the host hung up); its other frames go to
+        ``heard``."""
         while (got := await bridge.read_frame(reader)) is not None:
             kind, payload = got
             if kind == bridge.DATA:
                 self.end.write(payload)
             elif kind == bridge.END:
-                end: dict[str, str] = json.loads(payload)
+                end: dict[str, Any] = json.loads(payload)
                 return end
+            elif heard is not None:
+                heard(kind, payload)
         return {"to": "error"}
+
+
+def _relay_to(writer: asyncio.StreamWriter) -> Callable[[Input], None]:
+    """What relays the player's input to a host over ``writer``."""
+
+    def relay(got: Input) -> None:
+        if isinstance(got, bytes):
+            writer.write(bridge.frame(bridge.DATA, got))
+        else:
+            writer.write(bridge.json_frame(bridge.RESIZE, list(got)))
+
+    return relay
+
+
+async def _answer(desk: LobbyDesk, questions: asyncio.Queue[bytes],
+                  writer: asyncio.StreamWriter) -> None:
+    """Answer a lobby's questions, one after the other in the order asked."""
+    while True:
+        question = await questions.get()
+        writer.write(bridge.json_frame(bridge.ANSWER, await desk.answer(question)))

@@ -1,8 +1,10 @@
-"""A table worker: ``python -m smallworld_tui.ssh.worker``, started by ``serve --workers N``.
+"""A worker: ``python -m smallworld_tui.ssh.worker``, started by ``serve``.
 
-It hosts the game screens of its tables (``TableHost``) on a Unix socket, writes its reports on
-them to stdout (one JSON object a line; ``{"ready": true}`` once it listens) and ends when its
-stdin ends (the server stopped or died).
+A table worker (``serve --workers N``) hosts the game screens of its tables (``TableHost``) on a
+Unix socket and writes its reports on them to stdout (one JSON object a line); the lobbies'
+worker (``--lobbies``) hosts the lobbies (``LobbyHost``) at a lower priority (``NICENESS``),
+so that a burst of logins slows no game down.  Either writes ``{"ready": true}`` once it
+listens, and ends when its stdin ends (the server stopped or died).
 """
 
 from __future__ import annotations
@@ -11,15 +13,25 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from smallworld_tui.i18n import set_language
 from smallworld_tui.ssh.files import private_umask
 from smallworld_tui.ssh.hosting import prepare_process
+from smallworld_tui.ssh.lobby_host import LobbyHost
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.table_host import TableHost
+
+NICENESS = 10  # how much lower the lobbies' worker's priority is
+
+
+class Host(Protocol):
+    async def serve(self, path: Path) -> asyncio.Server: ...
+
+    async def stop(self) -> None: ...
 
 
 def report(news: dict[str, Any]) -> None:
@@ -27,30 +39,38 @@ def report(news: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def serve(host: TableHost, socket: Path) -> None:
-    """Serve ``host``'s tables on ``socket`` until the server goes."""
+async def serve(host: Host, socket: Path) -> None:
+    """Serve ``host``'s visits on ``socket`` until the server goes."""
     server = await host.serve(socket)
     report({"ready": True})
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.buffer.read)
     server.close()
-    await host.stop_bots()
+    await host.stop()
 
 
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", type=Path, required=True)
+    parser.add_argument("--lobbies", action="store_true", help="host the lobbies, not tables")
+    parser.add_argument("--db", type=Path, help="the server's store (for tables)")
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--lang", default="en")
     parser.add_argument("--preload", default="", help="tables to load now, e.g. 1,3,5")
     return parser.parse_args()
 
 
-def prepare(args: argparse.Namespace) -> TableHost:
-    """This process set up for game screens, and its table host (with its tables loaded)."""
+def setup(args: argparse.Namespace) -> None:
+    """This process set up for the server's screens."""
     private_umask()
     set_language(args.lang)
     prepare_process()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker: %(message)s")
+
+
+def prepare(args: argparse.Namespace) -> TableHost:
+    """This process set up for game screens, and its table host (with its tables loaded)."""
+    if args.db is None:
+        raise SystemExit("a table worker needs --db")
+    setup(args)
     host = TableHost(Store(args.db), report)
     host.preload([int(t) for t in args.preload.split(",") if t])
     return host
@@ -58,6 +78,11 @@ def prepare(args: argparse.Namespace) -> TableHost:
 
 def main() -> None:
     args = arguments()
+    if args.lobbies:
+        setup(args)
+        os.nice(NICENESS)
+        asyncio.run(serve(LobbyHost(), args.socket))
+        return
     host = prepare(args)
     try:
         asyncio.run(serve(host, args.socket))

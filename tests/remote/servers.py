@@ -26,12 +26,13 @@ class Host:
 
     def __init__(self, tmp: Path, *, password: str | None = PASSWORD,
                  keys: KeyBook | None = None, workers: int = 0,
-                 limits: Limits = TEST_LIMITS) -> None:
+                 lobbies_apart: bool = False, limits: Limits = TEST_LIMITS) -> None:
         self.tmp = tmp
         self.key = load_host_key(tmp / "host_key")
         self.store = Store(tmp / "games.sqlite3")
         self.door = Door(password, keys)
         self.workers = workers
+        self.lobbies_apart = lobbies_apart  # in a process of their own, as ``serve`` runs them
         self.limits = limits
         self.hosting: Hosting | None = None
         self.tables = Tables(self.store)
@@ -50,7 +51,7 @@ class Host:
             self.tables.open(settings)
         self.hosting = await host_games(self.store, self.tables, self.door, "127.0.0.1",
                                         self.port, self.key, workers=self.workers,
-                                        limits=self.limits)
+                                        lobbies_apart=self.lobbies_apart, limits=self.limits)
         self.port = self.hosting.port
         return self.hosting.server
 

@@ -165,6 +165,7 @@ async def test_markup_in_names_is_shown_as_typed_everywhere(host: Host) -> None:
     first = players[0]
     screen = await first.wait_for("Round 1", "[bold]Cai", "[@click=app.quit]Q")
     assert "[/]" in screen
+    await players[1].wait_for("Round 1")  # at the table, no longer in the lobby
     players[1].send("\t" + ENTER)  # a combo, not their turn: the toast names "[/]"
     await players[1].wait_for("It is [/]'s decision")
     first.send("0")

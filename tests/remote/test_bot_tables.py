@@ -104,7 +104,7 @@ def test_the_table_host_plays_the_bots_and_stores_their_moves(tables: Tables) ->
             await asyncio.sleep(0.02)
             if session.actor == 0:
                 break
-        await host.stop_bots()
+        await host.stop()
         assert session.actor == 0 and session.state.turn_number > 0
         return len(session.record.actions)
 

@@ -231,10 +231,11 @@ async def test_tables_play_at_once_in_workers_and_a_worker_that_dies_loses_nothi
         assert host.hosting is not None
         hosts = host.hosting.hosts
         index = 1 % hosts.workers  # table 1's worker
-        worker = hosts.processes[index]
+        worker = hosts.table_workers[index].process
+        assert worker is not None
         worker.kill()
         await amy.wait_for("in the lobby", "could not be shown")  # back in the lobby, told
-        await until(lambda: hosts.processes[index] is not worker, "a new worker")
+        await until(lambda: hosts.table_workers[index].process is not worker, "a new worker")
         await amy.open_table()
         await amy.choose("Play your seat")  # proved in this connection: no secret asked
         await amy.wait_for("Round 1", "Amy", "in hand")  # her pick is still there
