@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import resource
@@ -153,6 +154,12 @@ async def probe_lag(path: Path) -> None:
 
 # --- the players' terminals (this process) -----------------------------------------------------
 
+def press(process: asyncssh.SSHClientProcess[bytes], keys: bytes) -> None:
+    """Type ``keys``, unless the session has ended meanwhile."""
+    with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+        process.stdin.write(keys)
+
+
 class Terminal:
     """One player's terminal: a pyte screen until seated, then only the times of its output."""
 
@@ -186,8 +193,7 @@ class Terminal:
                 if self.stream is None:
                     self.chunks.append((time.monotonic(), len(data)))
                     if DIE_PROMPT in data:  # the player's own die: a key closes it
-                        asyncio.get_running_loop().call_later(REACTION, process.stdin.write,
-                                                              b" ")
+                        asyncio.get_running_loop().call_later(REACTION, press, process, b" ")
                     continue
                 self.stream.feed(data)
                 while steps and self.shows(steps[0][0]):

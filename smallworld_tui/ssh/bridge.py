@@ -24,7 +24,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 HEADER, DATA, RESIZE, END = b"H", b"D", b"R", b"E"
 NEWS, ANSWER, SHOWN, QUESTION = b"N", b"A", b"S", b"Q"
@@ -50,6 +54,34 @@ async def read_frame(reader: asyncio.StreamReader) -> tuple[bytes, bytes] | None
         return head[:1], await reader.readexactly(length)
     except (asyncio.IncompleteReadError, ConnectionError):
         return None
+
+
+def sender(writer: asyncio.StreamWriter) -> Callable[[bytes], None]:
+    """What a host writes to a visit's socket with: silent once the server hung up (an App
+    still writes as it closes, and each write would then be logged)."""
+
+    def send(data: bytes) -> None:
+        if not writer.is_closing():
+            writer.write(data)
+
+    return send
+
+
+def size(payload: bytes) -> tuple[int, int]:
+    """A ``RESIZE`` frame's terminal size."""
+    width, height = json.loads(payload)
+    return int(width), int(height)
+
+
+async def hear(reader: asyncio.StreamReader, heard: Callable[[bytes, bytes], None],
+               where: str) -> None:
+    """Pass each frame the server sends to ``heard`` until it hangs up.  What ``heard``
+    cannot take is logged, never fatal: it comes from a remote player."""
+    while (got := await read_frame(reader)) is not None:
+        try:
+            heard(*got)
+        except Exception:
+            log.exception("bad input %s", where)
 
 
 async def end_visit(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,

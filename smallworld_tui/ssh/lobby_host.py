@@ -71,7 +71,7 @@ class LobbyHost:
         if first is None or first[0] != bridge.HEADER:
             return None
         header = json.loads(first[1])
-        send = _sender(writer)
+        send = bridge.sender(writer)
         desk = RemoteDesk(send)
         visit = LobbyVisit(desk, str(header["name"]), str(header["join_hint"]),
                            str(header["notice"]),
@@ -79,7 +79,8 @@ class LobbyHost:
                            send=lambda data: send(bridge.frame(bridge.DATA, data)),
                            shown=lambda: send(bridge.frame(bridge.SHOWN, b"")))
         lobby = asyncio.create_task(visit.run())
-        heard = asyncio.create_task(self._hear(reader, visit, desk))
+        heard = asyncio.create_task(bridge.hear(reader, self._heard(visit, desk),
+                                                f"in the lobby of {visit.name!r}"))
         try:
             await asyncio.wait({lobby, heard}, return_when=asyncio.FIRST_COMPLETED)
         except asyncio.CancelledError:  # the host stops
@@ -102,31 +103,17 @@ class LobbyHost:
         return {"choice": None if choice is None else list(choice)}
 
     @staticmethod
-    async def _hear(reader: asyncio.StreamReader, visit: LobbyVisit, desk: RemoteDesk) -> None:
-        """What the server sends for the visit, until it hangs up."""
-        while (got := await bridge.read_frame(reader)) is not None:
-            kind, payload = got
-            try:
-                if kind == bridge.DATA:
-                    visit.feed(payload)
-                elif kind == bridge.RESIZE:
-                    width, height = json.loads(payload)
-                    visit.feed((int(width), int(height)))
-                elif kind == bridge.NEWS:
-                    visit.tables_changed()
-                elif kind == bridge.ANSWER:
-                    desk.answered(payload)
-            except Exception:  # garbage input must never take the host down
-                log.exception("bad input in the lobby of %r", visit.name)
+    def _heard(visit: LobbyVisit, desk: RemoteDesk) -> Callable[[bytes, bytes], None]:
+        """What takes the frames the server sends for the visit."""
 
+        def heard(kind: bytes, payload: bytes) -> None:
+            if kind == bridge.DATA:
+                visit.feed(payload)
+            elif kind == bridge.RESIZE:
+                visit.feed(bridge.size(payload))
+            elif kind == bridge.NEWS:
+                visit.tables_changed()
+            elif kind == bridge.ANSWER:
+                desk.answered(payload)
 
-
-def _sender(writer: asyncio.StreamWriter) -> Callable[[bytes], None]:
-    """What writes to a visit's socket, silent once the server hung up (the App still writes
-    as it closes, and each write then would be logged)."""
-
-    def send(data: bytes) -> None:
-        if not writer.is_closing():
-            writer.write(data)
-
-    return send
+        return heard

@@ -165,10 +165,12 @@ class TableHost:
         session = self.session(table)
         if session is None:
             return {"to": "error", "message": self.damaged.get(table, "")}
-        terminal = AppTerminal(lambda data: writer.write(bridge.frame(bridge.DATA, data)), size)
+        send = bridge.sender(writer)
+        terminal = AppTerminal(lambda data: send(bridge.frame(bridge.DATA, data)), size)
         app = TableApp(session, seat, table, terminal)
         app_task = asyncio.create_task(app.run_async())
-        input_task = asyncio.create_task(self._input(reader, terminal, table))
+        input_task = asyncio.create_task(bridge.hear(reader, self._heard(terminal),
+                                                     f"at table {table}"))
         try:
             done, _ = await asyncio.wait({app_task, input_task},
                                          return_when=asyncio.FIRST_COMPLETED)
@@ -187,14 +189,13 @@ class TableHost:
         return {"to": app.leaving_to, "message": ""}
 
     @staticmethod
-    async def _input(reader: asyncio.StreamReader, terminal: AppTerminal, table: int) -> None:
-        while (got := await bridge.read_frame(reader)) is not None:
-            kind, payload = got
-            try:
-                if kind == bridge.DATA:
-                    terminal.received(payload)
-                elif kind == bridge.RESIZE:
-                    width, height = json.loads(payload)
-                    terminal.resized(int(width), int(height))
-            except Exception:  # garbage input must never take the host down
-                log.exception("bad input at table %s", table)
+    def _heard(terminal: AppTerminal) -> Callable[[bytes, bytes], None]:
+        """What takes the frames the server sends for the visit."""
+
+        def heard(kind: bytes, payload: bytes) -> None:
+            if kind == bridge.DATA:
+                terminal.received(payload)
+            elif kind == bridge.RESIZE:
+                terminal.resized(*bridge.size(payload))
+
+        return heard
