@@ -19,6 +19,7 @@ from remote.client import Player
 from remote.servers import PASSWORD, Host, two_player_table
 from remote.test_ssh import until
 from smallworld_tui.ssh.lobby_desk import LobbyDesk, RemoteDesk
+from smallworld_tui.ssh.server import ARRIVALS
 from smallworld_tui.ssh.tables import Seat, SeatRefused, Table, new_table
 from smallworld_tui.ssh.worker import NICENESS
 
@@ -203,3 +204,17 @@ def test_a_table_reaches_the_lobby_without_its_seats_proofs() -> None:
     assert again.settings == table.settings and again.progress == table.progress
     assert [(s.name, s.bot) if s else None for s in again.seats] == [
         ("Amy", False), None, ("Bot", True)]
+
+
+async def test_keys_typed_while_lobbies_start_wait_for_the_player_s_lobby(host: Host) -> None:
+    arrivals = host.server.arrivals
+    for _ in range(ARRIVALS):  # other lobbies are starting
+        await arrivals.acquire()
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    amy.send("n")  # a new table, asked before the lobby shows
+    await asyncio.sleep(0.5)
+    assert "in the lobby" not in amy.text()
+    for _ in range(ARRIVALS):
+        arrivals.release()
+    await amy.wait_for("Open a new table")
+    await amy.close()
