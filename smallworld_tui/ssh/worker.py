@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, Protocol
@@ -59,7 +60,9 @@ def arguments() -> argparse.Namespace:
 
 
 def setup(args: argparse.Namespace) -> None:
-    """This process set up for the server's screens."""
+    """This process set up for the server's screens.  Ctrl+C in the host's terminal reaches
+    the workers too: they leave it to the server, which ends them when it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     private_umask()
     set_language(args.lang)
     prepare_process()

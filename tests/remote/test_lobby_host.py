@@ -18,6 +18,7 @@ import pytest
 from remote.client import Player
 from remote.servers import PASSWORD, Host, two_player_table
 from remote.test_ssh import until
+from smallworld_tui.ssh.hosts import WORKER
 from smallworld_tui.ssh.lobby_desk import LobbyDesk, RemoteDesk
 from smallworld_tui.ssh.server import ARRIVALS
 from smallworld_tui.ssh.tables import Seat, SeatRefused, Table, new_table
@@ -218,3 +219,19 @@ async def test_keys_typed_while_lobbies_start_wait_for_the_player_s_lobby(host: 
         arrivals.release()
     await amy.wait_for("Open a new table")
     await amy.close()
+
+
+async def test_a_worker_leaves_ctrl_c_to_the_server_and_ends_with_its_input(
+        tmp_path: Path) -> None:
+    worker = await asyncio.create_subprocess_exec(
+        *WORKER, "--lobbies", "--socket", str(tmp_path / "lobbies.sock"),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
+    assert worker.stdin is not None and worker.stdout is not None
+    assert json.loads(await asyncio.wait_for(worker.stdout.readline(), 60)) == {"ready": True}
+    worker.send_signal(signal.SIGINT)  # Ctrl+C in the terminal reaches the whole group
+    await asyncio.sleep(0.5)
+    assert worker.returncode is None
+    worker.stdin.close()  # the server stops
+    _out, err = await asyncio.wait_for(worker.communicate(), 15)
+    assert worker.returncode == 0 and b"Traceback" not in err
