@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Input = bytes | tuple[int, int]  # bytes typed, or the terminal's new size
-CLOSE_SECONDS = 5.0
 
 
 class RemoteEnd(Protocol):
