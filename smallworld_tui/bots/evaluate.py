@@ -40,11 +40,13 @@ class Weights:
 TUNED = Weights(fresh_cost=1.61, declined_keep=0.85)
 
 #: The weights ``hard`` plays by in games of more than two players (measured in 4-player games
-#: against three ``normal``, seeds 600000 upward; docs/bots.md): a region that may fall on the
-#: opponents' next turns costs less (``exposure`` 1.5 -> 1.05; likely because the risks summed
-#: over three opponents overstate what it loses).  ``hard`` with them won 168/400 such games
-#: where it won 157/400 with the defaults.
-TUNED_MANY = Weights(exposure=1.05)
+#: against three ``normal``, seeds 600000 and 700000 upward; docs/bots.md): a region that may
+#: fall on the opponents' next turns costs less (``exposure`` 1.5 -> 1.05; likely because the
+#: risks summed over three opponents overstate what it loses; ``hard`` with it won 168/400 such
+#: games where it won 157/400 with the defaults), and a declined race wears away more slowly
+#: (``declined_keep`` 0.66 -> 0.85, as in ``TUNED``; with it 178/400 on seeds 700000–700199
+#: and 710000–710199, where ``exposure`` 1.05 alone won 162/400).
+TUNED_MANY = Weights(exposure=1.05, declined_keep=0.85)
 
 
 def scorings_left(g: GameState, seat: int) -> int:

@@ -23,15 +23,18 @@ games of them were measured too noisy to help (32.5% of 4-player games won again
 ``normal``, against 39% searching the turn only), so there ``hard`` searches its turn only.
 Nor did any of these help in 4-player games (docs/bots.md): playing the last round out to the
 game's end, searching ``normal``'s best six moves instead of four, valuing the strongest
-opponent rather than the opponents' mean, or weighing that mean by half.
+opponent rather than the opponents' mean, weighing that mean by half, a threatened region
+weighed still less (``exposure`` 0.75), more losses a round (``losses`` 1.4), or a declined race
+wearing away faster (``declined_keep`` 0.5).
 
 In 2-player games ``hard`` values positions with ``evaluate.TUNED`` (weights found by
 self-play, which beat ``normal``'s defaults), and assumes its opponents play as ``normal`` does
 (its weights, ``NormalBot.weights``).  In games of more players ``TUNED`` lost to the defaults
 (17.5% of 200 4-player games against three default ``normal``, where a default ``normal`` won
 21.5%); there it plays by ``evaluate.TUNED_MANY``, the defaults with threatened regions weighed
-less (``exposure`` 1.05), which won 168/400 4-player games against three ``normal`` where the
-defaults won 157/400.
+less (``exposure`` 1.05; 168/400 4-player games won against three ``normal`` where the defaults
+won 157/400) and a declined race wearing away more slowly (``declined_keep`` 0.85; 178/400
+on other seeds, where ``exposure`` 1.05 alone won 162/400).
 
 ``Budget.work`` scales the number of moves searched and of turns played out; a
 ``Budget.seconds`` cap stops the search early (the moves are tried in ``normal``'s order, so the
