@@ -24,7 +24,7 @@ second run, the burst's control, plays the same moves at the same times with no 
 repaint of a move made during the burst is compared with the same move's repaint on the same
 terminal in the control, which says how much the burst delayed it (a move is the same in both
 runs: the tables' games and their random moves are seeded; the difference also holds the
-noise of two runs, which the control's own figures before the burst show).
+noise of two runs, which the same comparison of the moves made before the burst shows).
 The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; a burst of 30
 logins delays no seated player's repaint by more than 500 ms.
 ``--compare REF`` runs each measurement twice in turn, first with the server's code as it is at
@@ -232,6 +232,8 @@ def first_burst(chunks: Iterable[tuple[float, int]]) -> list[tuple[float, int]]:
 
 
 Repaint = tuple[int, int, int]  # a move's repaint on a terminal: (table, move, terminal)
+# a burst's run: how long the burst lasted, the seated repaints meanwhile and before it
+Burst = tuple[float, dict[Repaint, tuple[float, int]], dict[Repaint, tuple[float, int]]]
 
 
 def keyed_repaints(moves: list[tuple[int, float]], terminals: list[Terminal],
@@ -297,13 +299,13 @@ def set_tables(folder: Path, count: int) -> dict[str, tuple[int, asyncssh.SSHKey
 async def measure(workers: int, count: int, args: argparse.Namespace,
                   size: tuple[int, int], burst: int, code: Path | None = None,
                   label: str = "",
-                  control: tuple[float, dict[Repaint, tuple[float, int]]] | None = None
-                  ) -> tuple[float, dict[Repaint, tuple[float, int]]] | None:
+                  control: Burst | None = None) -> Burst | None:
     """One run; the server (and its workers) import the package from ``code`` if given.
-    With a ``burst``, returns how long it lasted and the seated repaints meanwhile (by
-    ``keyed_repaints``); given those as ``control``, this run is the burst's control: the
-    same run with nothing else happening for as long, its repaints of the same moves compared
-    with those made during the burst."""
+    With a ``burst``, returns how long it lasted, the seated repaints meanwhile and those
+    before it (by ``keyed_repaints``); given those as ``control``, this run is the burst's
+    control: the same run with nothing else happening for as long, its repaints of the same
+    moves compared with those made during the burst, and with those made before it (the noise
+    of two runs)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         players = set_tables(folder, count)
@@ -368,14 +370,19 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                       f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
                       f"late by {figures(lags, 'wake-ups')}; the clients "
                       f"{clients_cpu:4.2f} cores meanwhile (the seated ones)", flush=True)
-                return burst_to - burst_from, keyed_repaints(moves, terminals, burst_from,
-                                                             burst_to)
+                return (burst_to - burst_from,
+                        keyed_repaints(moves, terminals, burst_from, burst_to),
+                        keyed_repaints(moves, terminals, started, burst_from))
             if control is not None:
                 alone = keyed_repaints(moves, terminals)
-                delays = [during - alone[key][0] for key, (during, _) in control[1].items()
-                          if key in alone]
+
+                def delays(then: dict[Repaint, tuple[float, int]]) -> list[float]:
+                    return [ms - alone[key][0] for key, (ms, _) in then.items() if key in alone]
+
                 print(f"  the same moves in a run without the burst: the burst delayed them "
-                      f"by {figures(delays)}", flush=True)
+                      f"by {figures(delays(control[1]))}; the moves before the burst, the "
+                      f"same way (the noise of two runs): {figures(delays(control[2]))}",
+                      flush=True)
             return None
         finally:
             (folder / "stop").touch()
