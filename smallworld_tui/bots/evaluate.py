@@ -88,6 +88,7 @@ class Evaluator:
         self.fresh_tokens = fresh_tokens
         self.w = weights or Weights()
         self._fresh_sums: list[float] = [0.0]
+        self._futures: dict[tuple[int, float | None, int, int, int, float, int], float] = {}
 
     def value(self, g: GameState) -> float:
         values = [self.seat_value(g, s) for s in self.side]
@@ -174,7 +175,16 @@ class Evaluator:
                        declined: int, bonus: float, decline_from: int) -> float:
         """The best of going on with the active race to the end, or declining it at one of
         the coming turns (scoring what it holds instead of conquering) and taking a new combo
-        the turn after."""
+        the turn after.  A pure function of its arguments, so it is worked out once for
+        each (a search values the same seats in thousands of positions)."""
+        key = (left, first, regions, tokens, declined, bonus, decline_from)
+        known = self._futures.get(key)
+        if known is None:
+            known = self._futures[key] = self._work_out_future(*key)
+        return known
+
+    def _work_out_future(self, left: int, first: float | None, regions: int, tokens: int,
+                         declined: int, bonus: float, decline_from: int) -> float:
         w = self.w
         gamma, keep = w.attrition, w.declined_keep
         held = self._race(float(regions), float(tokens), left, grow_first=first is None)
