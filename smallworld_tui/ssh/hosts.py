@@ -136,18 +136,18 @@ class HostPool:
             self.local = TableHost(self.store, self.tables.hear)
             self.local.preload(self._playing(0))
             self._servers.append(await self.local.serve(self.socket_for(0)))
-        for index in range(self.workers):
-            worker = Worker(f"table worker {index}",
-                            functools.partial(self._table_worker, index), self.tables.hear)
-            await worker.start()
-            self.table_workers.append(worker)
+        self.table_workers = [
+            Worker(f"table worker {index}", functools.partial(self._table_worker, index),
+                   self.tables.hear) for index in range(self.workers)]
         if self.lobbies_apart:
             self.lobby_worker = Worker("the lobbies' worker", self._lobby_worker,
                                        lambda _news: None)
-            await self.lobby_worker.start()
         else:
             self.local_lobbies = LobbyHost()
             self._servers.append(await self.local_lobbies.serve(self.lobby_socket))
+        async with asyncio.TaskGroup() as starting:  # together: each takes a second or so
+            for worker in self._workers():
+                starting.create_task(worker.start())
 
     def _table_worker(self, index: int) -> list[str]:
         return [*self.command, "--db", str(self.store.path), "--socket",
@@ -165,5 +165,7 @@ class HostPool:
             await self.local.stop()
         if self.local_lobbies is not None:
             await self.local_lobbies.stop()
-        workers = [*self.table_workers, *([self.lobby_worker] if self.lobby_worker else [])]
-        await asyncio.gather(*(worker.stop() for worker in workers))
+        await asyncio.gather(*(worker.stop() for worker in self._workers()))
+
+    def _workers(self) -> list[Worker]:
+        return [*self.table_workers, *([self.lobby_worker] if self.lobby_worker else [])]

@@ -35,10 +35,6 @@ class LobbyHost:
     def __init__(self) -> None:
         self._visits: set[asyncio.Task[Any]] = set()
 
-    @property
-    def visits(self) -> int:
-        return len(self._visits)
-
     async def serve(self, path: Path) -> asyncio.Server:
         return await asyncio.start_unix_server(self._visit, path)
 
