@@ -45,6 +45,8 @@ class Planner:
         self.fresh = fresh_tokens(g)
         self.evaluator = Evaluator(side, self.fresh, weights)
         self._bonus: dict[tuple[str, str], list[int]] = {}
+        self._after: dict[tuple[object, ...], float] = {}
+        self._turns: dict[tuple[object, ...], float] = {}
 
     def value(self, g: GameState) -> float:
         return self.evaluator.value(g)
@@ -106,15 +108,21 @@ class Planner:
                 return final[0], None, rolled
         return Action(END_CONQUEST), None, now
 
-    def after_conquests(self, g: GameState) -> float:
-        """The value of ``g`` once the seat has gone on conquering greedily."""
-        now = self.stopped(g)
-        while self.conquering(g):
-            _, after, now = self.greedy_step(g, legal_actions(g), now)
-            if after is None:
-                break
-            g = after
-        return now
+    def after_conquests(self, g: GameState, now: float | None = None) -> float:
+        """The value of ``g`` once the seat has gone on conquering greedily (``now``: its
+        value if the conquests stopped, when known).  A search meets a position by many
+        paths (two conquests in either order, the rest of a plan ranked again after its
+        first move), so each position's value is worked out once."""
+        key = g.position()
+        known = self._after.get(key)
+        if known is None:
+            if now is None:
+                now = self.stopped(g)
+            if self.conquering(g):
+                _, after, then = self.greedy_step(g, legal_actions(g), now)
+                now = then if after is None else self.after_conquests(after, then)
+            known = self._after[key] = now
+        return known
 
     def stopped(self, g: GameState) -> float:
         """The value of ending the conquests now (a game still in them is ended on a copy)."""
@@ -166,23 +174,32 @@ class Planner:
         with this planner's choices; ``others`` decides for the other seats (defenders).  The
         first die roll is weighed over the die's faces, later ones drawn from ``g``'s
         generator (weighing each roll of a turn that rolls before every conquest, as Berserk
-        does, would take exponential time)."""
-        while not turn_scored(g, self.seat):
-            legal = legal_actions(g)
-            if g.actor != self.seat:
-                move = others(g, legal)
-            elif g.phase in (Phase.REDEPLOY, Phase.DEFENDER):
-                move = self.redeploy(g, legal)
-            else:
-                move = self.rank(g, legal)[0][1]
-            if not weighed:
-                apply(g, move, checked=True)
-                continue
-            results = outcomes(g, move)
-            if len(results) > 1:
-                return sum(p * self.turn_value(h, others, weighed=False) for p, h in results)
-            g = results[0][1]
-        return self.value(g)
+        does, would take exponential time).  ``g`` may be changed.  Plans that start apart
+        often meet (two conquests in either order), so each position's value is worked out
+        once."""
+        key = (g.position(), weighed, others)
+        known = self._turns.get(key)
+        if known is None:
+            known = self._turns[key] = self._play_turn(g, others, weighed)
+        return known
+
+    def _play_turn(self, g: GameState, others: Policy, weighed: bool) -> float:
+        if turn_scored(g, self.seat):
+            return self.value(g)
+        legal = legal_actions(g)
+        if g.actor != self.seat:
+            move = others(g, legal)
+        elif g.phase in (Phase.REDEPLOY, Phase.DEFENDER):
+            move = self.redeploy(g, legal)
+        else:
+            move = self.rank(g, legal)[0][1]
+        if not weighed:
+            apply(g, move, checked=True)
+            return self.turn_value(g, others, weighed=False)
+        results = outcomes(g, move)
+        if len(results) > 1:
+            return sum(p * self.turn_value(h, others, weighed=False) for p, h in results)
+        return self.turn_value(results[0][1], others)
 
     # --- redeployment ----------------------------------------------------------------------
     def redeploy(self, g: GameState, legal: list[Action]) -> Action:

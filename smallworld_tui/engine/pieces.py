@@ -128,6 +128,10 @@ class Pieces:
         return {k: [r for r, n in enumerate(c) for _ in range(n)]
                 for k, c in self.counts.items() if any(c)}
 
+    def position(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The kinds on the map and their counts per region, as a hashable key."""
+        return tuple((k, tuple(c)) for k, c in self.counts.items() if self.masks[k])
+
     @staticmethod
     def from_json(kinds: dict[str, PieceKind], regions: int,
                   data: dict[str, list[int]]) -> Pieces:

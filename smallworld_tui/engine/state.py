@@ -104,6 +104,12 @@ class Army:
             "reserve": dict(sorted(self.reserve.items())),
         }
 
+    def position(self) -> tuple[object, ...]:
+        """What ``to_json`` holds, as a hashable key (see ``GameState.position``)."""
+        return (self.id, self.seat, self.race, self.power, self.declined, self.badge,
+                self.alive, self.hand, self.mask, self.picked_turn,
+                tuple(sorted(self.extra.items())), tuple(sorted(self.reserve.items())))
+
     @staticmethod
     def from_json(d: dict[str, Any]) -> Army:
         return Army(
@@ -166,6 +172,18 @@ class TurnState:
             "expanded": self.expanded, "declined": self.declined,
             "extra": dict(sorted(self.extra.items())),
         }
+
+    def position(self) -> tuple[object, ...]:
+        """What ``to_json`` holds, as a hashable key (see ``GameState.position``)."""
+        return (
+            self.acting, self.readied, tuple(map(tuple, self.snapshot)),
+            tuple(sorted(self.conquered.items())), tuple(sorted(self.nonempty.items())),
+            tuple(sorted(self.beaten.items())), tuple(sorted(self.lost.items())),
+            tuple(sorted(self.attacked)), self.roll, self.conquest_over,
+            tuple(self.defenders), self.expanded, self.declined,
+            tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                         for k, v in self.extra.items())),
+        )
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> TurnState:
@@ -475,6 +493,25 @@ class GameState:
             "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
             "turn": self.turn.to_json(), "winners": self.winners,
         }
+
+    def position(self) -> tuple[object, ...]:
+        """A hashable key of everything play changes (all ``to_json`` holds but the set-up:
+        game, map, names, options): two states of one game with equal keys are the same
+        position and play alike.  Much cheaper than ``dumps``, for searches that meet a
+        position by several paths."""
+        return (
+            self.seed, self.rng.state, tuple(self.dice), self.round, self.seat,
+            self.turn_number, self.phase, self.actor, tuple(self.region_army),
+            tuple(self.region_tokens), tuple(self.neutral), self.pieces.position(),
+            tuple(self.items.items()), tuple(self.hidden), tuple(sorted(self.facedown.items())),
+            json.dumps(self.item_data, sort_keys=True) if self.item_data else "",
+            tuple(a.position() for a in self.armies),
+            tuple((c.race, c.power, c.coins) for c in self.combos), tuple(self.race_stack),
+            tuple(self.power_stack), tuple(self.power_discard),
+            tuple((k, tuple(v)) for k, v in sorted(self.columns.items())),
+            tuple(sorted(self.tray.items())), tuple(self.coins), tuple(map(tuple, self.gains)),
+            self.to_bank, self.turn.position(), tuple(self.winners),
+        )
 
     def dumps(self) -> str:
         """Canonical JSON text (the same state always gives the same bytes)."""

@@ -123,3 +123,27 @@ def test_hard_values_its_positions_by_weights_for_the_player_count(
     bot.choose(observe(g, g.actor), legal_actions(g))
     assert used[0] is weights  # the seat's own planner (play-outs add opponents' after it)
     assert NormalBot.weights is None  # normal keeps the defaults
+
+
+def test_a_planner_values_a_position_alike_whether_it_met_it_before_or_not() -> None:
+    """Planners work out each position's value once (``GameState.position`` the key): the
+    values a planner gives after valuing other moves first are those a fresh planner gives."""
+    g = new_game(["Amy", "Ben", "Cai", "Dee"], "base-4p", 11)
+    bots = [make_bot("normal", s) for s in range(4)]
+    while not (g.phase == Phase.CONQUER and g.round >= 2
+               and sum(a.kind == "conquer" for a in legal_actions(g)) >= 4):
+        apply(g, bots[g.actor].choose(observe(g, g.actor), legal_actions(g)))
+    conquests = [a for a in legal_actions(g) if a.kind == "conquer"][:6]
+
+    def values(planner: Planner, actions: list[Action]) -> list[tuple[float, float]]:
+        def quick(h: GameState, legal: list[Action]) -> Action:
+            return legal[0]
+
+        return [(planner.expected(g, a, planner.after_conquests),
+                 planner.expected(g, a, lambda h: planner.turn_value(h, quick)))
+                for a in actions]
+
+    side = frozenset({g.actor})
+    warm = values(Planner(g, side, TUNED_MANY), conquests)
+    for action, seen in zip(conquests, warm, strict=True):
+        assert values(Planner(g, side, TUNED_MANY), [action]) == [seen]
