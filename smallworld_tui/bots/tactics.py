@@ -77,9 +77,8 @@ def threats(g: GameState, side: frozenset[int], fresh_tokens: float) -> dict[int
             fresh_seats += 1
             continue
         spare = spare_tokens(g, army)
-        for r, cost in conquest_costs(g, army):
-            if ours >> r & 1:
-                out.setdefault(r, []).append((cost, spare))
+        for r, cost in conquest_costs(g, army, ours):
+            out.setdefault(r, []).append((cost, spare))
     if fresh_seats:
         entry = ours & g.map.border_mask
         r = 0

@@ -186,9 +186,11 @@ class Costs:
             used -= share
 
 
-def conquest_costs(g: GameState, army: Army) -> list[tuple[int, int]]:
-    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop)."""
-    return Costs(g, army).each(reach_mask(g, army))
+def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int, int]]:
+    """(region, cost) for every region ``army`` may attack now (the engine's hottest loop),
+    or only those of the mask ``within``."""
+    reach = reach_mask(g, army) & within
+    return Costs(g, army).each(reach) if reach else []
 
 
 class Ousted(NamedTuple):

@@ -51,6 +51,10 @@ def test_conquest_costs_match_the_legal_conquests() -> None:
     plain = [r for r in costs if g.region_tokens[r] == 0 and g.pieces.defence[r] == 0
              and g.base_cost[r] == 2]
     assert plain and all(costs[r] == 1 for r in plain)  # Commando: 1 less than 2
+    within = 1 << plain[0] | 1 << 0  # region 0 may be out of reach: then it is left out
+    assert dict(conquest_costs(g, army, within)) == {
+        r: c for r, c in costs.items() if within >> r & 1}
+    assert conquest_costs(g, army, 0) == []
 
 
 def test_records_keep_the_bot_seats(tmp_path: Path) -> None:
