@@ -172,10 +172,12 @@ def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:
     """The active enemy army whose single token, with no piece defending like a token,
     holds ``region`` (Sorcery's and Vampire's targets), else None."""
     other = g.region_army[region]
-    if other < 0 or g.region_tokens[region] != 1 or g.pieces.as_tokens(region):
+    if other < 0 or g.region_tokens[region] != 1:
         return None
     enemy = g.armies[other]
-    return enemy if not enemy.declined and enemy.seat != army.seat else None
+    if enemy.declined or enemy.seat == army.seat or g.pieces.as_tokens(region):
+        return None
+    return enemy
 
 
 class Sorcerers(Race):
