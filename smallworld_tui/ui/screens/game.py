@@ -315,7 +315,9 @@ class GameScreen(TranslatedBindings, Screen[None]):
                                         entry=self.entry.digits)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
-        self.query_one(ComboDetails).show(message.combo)
+        """The combo's rules, shown in the pick phase only (as ``redraw``): a change while
+        they are hidden would lay out the screen for nothing."""
+        self.query_one(ComboDetails).show(message.combo if self.view.phase == "pick" else None)
 
     def on_combo_column_chosen(self, message: ComboColumn.Chosen) -> None:
         self.send(Action("pick", message.slot))
