@@ -315,7 +315,9 @@ class GameScreen(TranslatedBindings, Screen[None]):
                                         entry=self.entry.digits)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
-        self.query_one(ComboDetails).show(message.combo)
+        """The combo's rules, shown in the pick phase only (as ``redraw``): a change while
+        they are hidden would lay out the screen for nothing."""
+        self.query_one(ComboDetails).show(message.combo if self.view.phase == "pick" else None)
 
     def on_combo_column_chosen(self, message: ComboColumn.Chosen) -> None:
         self.send(Action("pick", message.slot))
@@ -500,8 +502,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def redraw(self) -> None:
         view = self.view = self.session.view(self.viewer)
         pickable = {a.target for a in view.legal if a.kind == "pick"}
-        self.query_one("#players").border_title = _("Players · Round {round}/{turns}").format(
+        players, title = self.query_one("#players"), _("Players · Round {round}/{turns}").format(
             round=view.round, turns=view.turns)
+        if players.border_title != title:  # setting it repaints the whole panel
+            players.border_title = title
         self.query_one(StatusLine).show(view, self._blocker(view))
         self._show_players()
         self.query_one(TeamPanel).show(view)

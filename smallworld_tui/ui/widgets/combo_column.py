@@ -57,12 +57,17 @@ class ComboColumn(OptionList):
             return
         self._shown = shown
         keep = self.highlighted
+        before = [c.slot for c in self.combos]
         self.combos = list(view.combos)
         any_pick = bool(pickable)
-        self.set_options(
-            Option(combo_prompt(c, c.slot in pickable or not any_pick), id=f"combo-{c.slot}")
-            for c in self.combos
-        )
+        prompts = [combo_prompt(c, c.slot in pickable or not any_pick) for c in self.combos]
+        if before == [c.slot for c in self.combos]:
+            # the same options, new prompts (each a line): no layout of the screen
+            for index, prompt in enumerate(prompts):
+                self.replace_option_prompt_at_index(index, prompt)
+            return
+        self.set_options(Option(prompt, id=f"combo-{c.slot}")
+                         for c, prompt in zip(self.combos, prompts, strict=True))
         if self.combos:
             self.highlighted = min(keep or 0, len(self.combos) - 1)
 

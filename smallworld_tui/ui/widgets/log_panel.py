@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
@@ -43,6 +44,7 @@ class LogPanel(ScrollView, can_focus=False):
         self._lines: list[Strip] = []  # the sentences folded, oldest first
         self._counts: deque[int] = deque()  # how many lines each sentence takes
         self._wrapped_at = 0  # the width the lines are folded at (0: none yet)
+        self._style: Style | None = None  # the panel's own style (worked out once)
 
     def write_events(self, events: Sequence[Event], narrator: Narrator) -> None:
         texts = [Text(narrator.sentence(event),
@@ -95,10 +97,16 @@ class LogPanel(ScrollView, can_focus=False):
                 self._add(text)
             self._show_end()
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        if self._style is None:  # rich_style walks the ancestors: too dear for every line
+            self._style = self.rich_style
+        style = self._style
         if not 0 <= scroll_y + y < len(self._lines):
             return Strip.blank(width, style)
         line = self._lines[scroll_y + y]

@@ -343,6 +343,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
                 chars[i] = "_" if char == " " and under[i] else char
                 codes[i] = code - under[i]
         segments: list[Segment] = []
+        styles: dict[int, Style] = {}  # a region's codes come back between its labels
         start = 0
         for x in range(1, len(codes) + 1):
             if x == len(codes) or codes[x] != codes[start]:
@@ -350,8 +351,10 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
                 if code < 0:
                     style = labels[(-code - 2) // 2]
                     style = style + UNDERLINE if (-code - 2) % 2 else style
+                elif (known := styles.get(code)) is not None:
+                    style = known
                 else:
-                    style = self._style(code, background)
+                    style = styles[code] = self._style(code, background)
                 segments.append(Segment("".join(chars[start:x]), style))
                 start = x
         return segments
