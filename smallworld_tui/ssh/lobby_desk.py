@@ -113,6 +113,10 @@ class LobbyDesk:
                 error=exc)) from None
 
 
+class HungUp(ConnectionError):
+    """The server hung up on the visit: a question asked will never be answered."""
+
+
 class RemoteDesk:
     """The server as a lobby in the lobby host sees it: each method asks ``LobbyDesk``'s
     namesake across the visit's socket (``send``) and awaits its answer (``answered``)."""
@@ -141,9 +145,11 @@ class RemoteDesk:
             waiting.set_result(reply.get("value"))
 
     def hang_up(self) -> None:
-        """The server is gone: no question will be answered."""
+        """The server is gone: the questions waiting for an answer raise ``HungUp`` (not a
+        cancellation, which would pass for the lobby's own task being cancelled)."""
         for waiting in self._waiting.values():
-            waiting.cancel()
+            if not waiting.done():
+                waiting.set_exception(HungUp())
         self._waiting.clear()
 
     async def listing(self) -> list[Table]:

@@ -18,8 +18,10 @@ import pytest
 from remote.client import Player
 from remote.servers import PASSWORD, Host, two_player_table
 from remote.test_ssh import until
+from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.hosts import WORKER
-from smallworld_tui.ssh.lobby_desk import LobbyDesk, RemoteDesk
+from smallworld_tui.ssh.lobby_desk import HungUp, LobbyDesk, RemoteDesk
+from smallworld_tui.ssh.lobby_host import LobbyHost
 from smallworld_tui.ssh.server import ARRIVALS
 from smallworld_tui.ssh.tables import Seat, SeatRefused, Table, new_table
 from smallworld_tui.ssh.worker import NICENESS
@@ -191,8 +193,32 @@ async def test_answers_reach_their_questions_and_refusals_are_raised() -> None:
     hung = asyncio.create_task(remote.listing())
     await asyncio.sleep(0)
     remote.hang_up()
-    with pytest.raises(asyncio.CancelledError):
+    with pytest.raises(HungUp):
         await hung
+
+
+async def test_a_server_hanging_up_on_a_lobby_s_first_question_ends_the_visit_quietly(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The lobby waits for its tables when the server hangs up: its visit ends, neither
+    cancelled nor with an error logged."""
+    host = LobbyHost()
+    path = tmp_path / "lobbies.sock"
+    listening = await host.serve(path)
+    try:
+        reader, writer = await asyncio.open_unix_connection(path)
+        writer.write(bridge.json_frame(bridge.HEADER, {"name": "Amy", "join_hint": "",
+                                                       "notice": "", "size": [80, 24]}))
+        asked = await bridge.read_frame(reader)
+        assert asked is not None and asked[0] == bridge.QUESTION
+        (visit,) = host._visits
+        writer.close()
+        await asyncio.wait_for(asyncio.wait({visit}), 15)
+        assert not visit.cancelled() and visit.exception() is None
+        await asyncio.sleep(0.1)  # the stream's callback, which reports a visit's failure
+        assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    finally:
+        listening.close()
+        await host.stop()
 
 
 def test_a_table_reaches_the_lobby_without_its_seats_proofs() -> None:
