@@ -113,10 +113,6 @@ class LobbyDesk:
                 error=exc)) from None
 
 
-class HungUp(ConnectionError):
-    """The server hung up on the visit: a question asked will never be answered."""
-
-
 class RemoteDesk:
     """The server as a lobby in the lobby host sees it: each method asks ``LobbyDesk``'s
     namesake across the visit's socket (``send``) and awaits its answer (``answered``)."""
@@ -145,11 +141,9 @@ class RemoteDesk:
             waiting.set_result(reply.get("value"))
 
     def hang_up(self) -> None:
-        """The server is gone: the questions waiting for an answer raise ``HungUp`` (not a
-        cancellation, which would pass for the lobby's own task being cancelled)."""
+        """The server is gone: no question will be answered."""
         for waiting in self._waiting.values():
-            if not waiting.done():
-                waiting.set_exception(HungUp())
+            waiting.cancel()
         self._waiting.clear()
 
     async def listing(self) -> list[Table]:

@@ -88,8 +88,7 @@ class LobbyHost:
         if not lobby.done():  # the server hung up: the player left
             desk.hang_up()
             visit.exit()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(lobby, CLOSE_SECONDS)
+            await _closed(lobby)
             return None
         try:
             choice = lobby.result()
@@ -113,3 +112,16 @@ class LobbyHost:
                 desk.answered(payload)
 
         return heard
+
+
+async def _closed(lobby: asyncio.Task[Any]) -> None:
+    """Wait a while for a lobby the server hung up on to close.  Its questions were
+    cancelled (``RemoteDesk.hang_up``), so it may end cancelled itself: that is its end, not
+    this visit's cancellation (which is raised on)."""
+    try:
+        with contextlib.suppress(Exception):  # whatever it ended with: the player is gone
+            await asyncio.wait_for(lobby, CLOSE_SECONDS)
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise
