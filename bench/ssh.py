@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from smallworld_tui.session import GameSession
 
 PASSWORD = "bench"
+LOBBY_WAIT = 120.0  # a burst's login that has not seen its lobby by then counts as failed
 SEATS = 5
 QUIET = 0.05  # seconds of silence that end a repaint
 DIE_PROMPT = b"press any key"  # the die a player rolled waits for a key (or 4 s)
@@ -364,8 +365,12 @@ async def measure(workers: int, count: int, args: argparse.Namespace,
                 lags = [late * 1000 for at, late in (
                     map(float, line.split()) for line in
                     (folder / "lag").read_text().splitlines()) if burst_from <= at <= burst_to]
+                shown = [x for x in logins if x != float("inf")]
+                failed = (f" ({len(logins) - len(shown)} never saw it)"
+                          if len(shown) < burst else "")
                 print(f"  {burst} logins at once: lobby shown after median "
-                      f"{statistics.median(logins):5.2f} s, max {max(logins):5.2f} s; "
+                      f"{statistics.median(shown or logins):5.2f} s, "
+                      f"max {max(shown or logins):5.2f} s{failed}; "
                       f"seated repaints meanwhile: {figures(during)}; the server's own "
                       f"process {per_login * 1000:.0f} ms of CPU per login; its main loop "
                       f"late by {figures(lags, 'wake-ups')}; the clients "
@@ -427,14 +432,24 @@ def burst_clients(port: int, count: int, size: tuple[int, int], niceness: int) -
 
 async def logins(port: int, count: int, size: tuple[int, int],
                  stop: asyncio.Event) -> list[float]:
-    """``count`` players log in at once; how long each waited for the lobby (s)."""
+    """``count`` players log in at once; how long each waited for the lobby (s), infinite
+    for a login whose connection ended, or that waited ``LOBBY_WAIT`` seconds, without it
+    (its screen then goes to stderr)."""
     async def one(index: int) -> float:
         start = time.monotonic()
         terminal = Terminal(0, size)
         task = asyncio.create_task(terminal.run(port, f"guest{index}", None, 0, stop))
-        await terminal.ready.wait()
-        seen = time.monotonic() - start
+        ready = asyncio.create_task(terminal.ready.wait())
+        await asyncio.wait([task, ready], timeout=LOBBY_WAIT,
+                           return_when=asyncio.FIRST_COMPLETED)
+        seen = time.monotonic() - start if terminal.ready.is_set() else float("inf")
+        if seen == float("inf"):
+            error = task.exception() if task.done() else None
+            shown = "\n".join(line.rstrip() for line in terminal.screen.display if line.strip())
+            print(f"guest{index}: no lobby after {time.monotonic() - start:.0f} s "
+                  f"({error!r}); its screen:\n{shown}", file=sys.stderr, flush=True)
         task.cancel()
+        ready.cancel()
         return seen
 
     return list(await asyncio.gather(*(one(i) for i in range(count))))
