@@ -442,15 +442,15 @@ async def logins(port: int, count: int, size: tuple[int, int],
         ready = asyncio.create_task(terminal.ready.wait())
         await asyncio.wait([task, ready], timeout=LOBBY_WAIT,
                            return_when=asyncio.FIRST_COMPLETED)
-        seen = time.monotonic() - start if terminal.ready.is_set() else float("inf")
-        if seen == float("inf"):
-            error = task.exception() if task.done() else None
-            shown = "\n".join(line.rstrip() for line in terminal.screen.display if line.strip())
-            print(f"guest{index}: no lobby after {time.monotonic() - start:.0f} s "
-                  f"({error!r}); its screen:\n{shown}", file=sys.stderr, flush=True)
         task.cancel()
         ready.cancel()
-        return seen
+        if terminal.ready.is_set():
+            return time.monotonic() - start
+        error = None if task.cancelled() or not task.done() else task.exception()
+        shown = "\n".join(line.rstrip() for line in terminal.screen.display if line.strip())
+        print(f"guest{index}: no lobby after {time.monotonic() - start:.0f} s ({error!r}); "
+              f"its screen:\n{shown}", file=sys.stderr, flush=True)
+        return float("inf")
 
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
