@@ -2,6 +2,7 @@
 time each level takes per decision.
 
     python bench/bots.py [--games 200] [--jobs 2] [--only NAME,...] [--maps base-2p,...]
+                         [--seconds 1.5]
 
 Each match puts one bot (the subject) against others on a map, the subject's seat rotating
 game after game; a shared win counts as a win.  The issue's goals are checked:
@@ -14,7 +15,10 @@ game after game; a shared win counts as a win.  The issue's goals are checked:
 Matches on the other maps (3 and 5 players, every other game's shipped maps, and Warcraft on
 board sets drawn from each game's seed) are shown without a goal.  Decision times are
 wall-clock seconds with the games spread over ``--jobs`` processes (one per core is fair);
-processor seconds are shown too, as the machine may be busy.
+processor seconds are shown too, as the machine may be busy.  By default the bots search with
+no time cap, so a seed always gives the same games; ``--seconds`` caps each decision as the app
+and the SSH tables do (``session.bot_seats.THINKING``: 1.5 s), and the games then depend on
+the machine's speed.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from smallworld_tui.bots import Budget
 from smallworld_tui.bots.match import Table, play_tables
 from smallworld_tui.engine.board import list_maps, load_map
 
@@ -72,13 +77,13 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run(match: Match, games: int, jobs: int, first_seed: int) -> None:
+def run(match: Match, games: int, jobs: int, first_seed: int, budget: Budget | None) -> None:
     players = match.seats()
     tables = []
     for i in range(games):
         levels = [match.others] * players
         levels[i % players] = match.subject
-        tables.append(Table(tuple(levels), match.map_name, first_seed + i, match.game))
+        tables.append(Table(tuple(levels), match.map_name, first_seed + i, match.game, budget))
     wins, margins = 0, []
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -118,14 +123,17 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated match names")
     parser.add_argument("--maps", help="comma-separated maps for the matches without a goal "
                                        "(default: every other shipped map)")
+    parser.add_argument("--seconds", type=float,
+                        help="cap each decision at this many seconds (the app's: 1.5)")
     args = parser.parse_args()
+    budget = None if args.seconds is None else Budget(seconds=args.seconds)
     maps = args.maps.split(",") if args.maps else list_maps()
     chosen = matches(maps)
     if args.only:
         wanted = args.only.split(",")
         chosen = [m for m in chosen if m.name in wanted]
     for match in chosen:
-        run(match, args.games, args.jobs, args.seed)
+        run(match, args.games, args.jobs, args.seed, budget)
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ won 157/400) and a declined race wearing away more slowly (``declined_keep`` 0.8
 on other seeds, where ``exposure`` 1.05 alone won 162/400).
 
 ``Budget.work`` scales the number of moves searched and of turns played out; a
-``Budget.seconds`` cap stops the search early (the moves are tried in ``normal``'s order, so the
-best of those tried is kept).
+``Budget.seconds`` cap stops the search early, at the next move of a play-out once the time is
+up: the moves are tried in ``normal``'s order and the best of those judged in full is kept
+(``normal``'s own choice when none was).
 """
 
 from __future__ import annotations
@@ -58,8 +59,13 @@ PLAYED_TURNS = 36  # turns played out per decision at Budget.work == 1
 ENDGAME_ROUNDS = 2  # rounds at the end in which decisions are played out to the game's end
 PLAYED_OUT_SEATS = 2  # games of at most this many seats are played out beyond the turn
 SEARCHED = (Phase.PICK, Phase.CONQUER)
+clock = time.perf_counter  # what ``Budget.seconds`` is counted by
 
 Judge = Callable[[GameState], float]
+
+
+class OutOfTime(Exception):
+    """The decision's ``Budget.seconds`` ran out while a move was being judged."""
 
 
 class HardBot(Bot):
@@ -100,23 +106,30 @@ class Search:
         self.decision = decision
         self.planner = planner
         self.budget = budget
-        self.deadline = (time.perf_counter() + budget.seconds
+        self.deadline = (clock() + budget.seconds
                          if budget.seconds is not None else None)
         self._opponents: dict[int, Planner] = {}
 
     def best(self, candidates: list[Action], judge: Callable[[Action, int], float]) -> Action:
         """The candidate ``judge`` values most (``judge`` is told how many candidates share
-        the work); candidates are judged in order until the deadline."""
-        if len(candidates) == 1:
-            return candidates[0]
+        the work); candidates are judged in order until the deadline, and one whose
+        judging it interrupts does not count."""
         best, best_value = candidates[0], float("-inf")
+        if len(candidates) == 1 or self.out_of_time():
+            return best
         for action in candidates:
-            value = judge(action, len(candidates))
+            try:
+                value = judge(action, len(candidates))
+            except OutOfTime:
+                break
             if value > best_value:
                 best, best_value = action, value
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.out_of_time():
                 break
         return best
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and clock() > self.deadline
 
     def this_turn(self, action: Action, _shared: int) -> float:
         """The value at the end of this turn played the way ``normal`` plays it (the first
@@ -161,6 +174,8 @@ class Search:
         seat = self.planner.seat
         self._opponents = {}  # planners keep what they learnt of a position: fresh each game
         while not g.finished:
+            if self.out_of_time():
+                raise OutOfTime
             if g.seat == seat and g.phase != Phase.END:
                 g = self.planner.finish_turn(g, self.opponent)
                 own_turns -= 1

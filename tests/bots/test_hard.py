@@ -147,3 +147,42 @@ def test_a_planner_values_a_position_alike_whether_it_met_it_before_or_not() -> 
     warm = values(Planner(g, side, TUNED_MANY), conquests)
     for action, seen in zip(conquests, warm, strict=True):
         assert values(Planner(g, side, TUNED_MANY), [action]) == [seen]
+
+
+class Clock:
+    """A clock for ``Budget.seconds`` that stands still until told the time is up."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_search_out_of_time_stops_within_a_move_and_keeps_normals_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    g = reached(later_pick)
+    legal = legal_actions(g)
+    clock = Clock()
+    monkeypatch.setattr(hard, "clock", clock)
+    timed = Budget(work=0.25, seconds=10.0)
+    assert make_bot("hard", 3, budget=timed).choose(observe(g, g.actor), legal) == \
+        make_bot("hard", 3, budget=QUICK).choose(observe(g, g.actor), legal)
+
+    moves_late = []
+    opponent = Search.opponent
+
+    def counted(search: Search, h: GameState, legal: list[Action]) -> Action:
+        if clock.now > 10.0:
+            moves_late.append(h.turn)
+        move = opponent(search, h, legal)
+        if search.planner.seat != h.actor and not moves_late:
+            clock.now = 11.0  # the time runs out during the first move played out
+        return move
+
+    monkeypatch.setattr(Search, "opponent", counted)
+    choice = make_bot("hard", 3, budget=timed).choose(observe(g, g.actor), legal)
+    assert moves_late == []  # not one move played out once the time was up
+    decision = Decision(observe(g, g.actor), legal, frozenset(), 1)
+    planner = Planner(decision.world(), decision.side, TUNED)
+    assert choice == planner.rank(decision.world(), list(legal))[0][1]
