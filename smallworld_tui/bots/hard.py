@@ -37,9 +37,9 @@ won 157/400) and a declined race wearing away more slowly (``declined_keep`` 0.8
 on other seeds, where ``exposure`` 1.05 alone won 162/400).
 
 ``Budget.work`` scales the number of moves searched and of turns played out; a
-``Budget.seconds`` cap stops the search early, at the next move of a play-out once the time is
-up: the moves are tried in ``normal``'s order and the best of those judged in full is kept
-(``normal``'s own choice when none was).
+``Budget.seconds`` cap stops the search early, at the next move played ahead (in a play-out or
+in a turn's plan) once the time is up: the moves are tried in ``normal``'s order and the best
+of those judged in full is kept (``normal``'s own choice when none was).
 """
 
 from __future__ import annotations
@@ -109,6 +109,8 @@ class Search:
         self.deadline = (clock() + budget.seconds
                          if budget.seconds is not None else None)
         self._opponents: dict[int, Planner] = {}
+        if self.deadline is not None:
+            planner.interrupt = self.check_time
 
     def best(self, candidates: list[Action], judge: Callable[[Action, int], float]) -> Action:
         """The candidate ``judge`` values most (``judge`` is told how many candidates share
@@ -130,6 +132,11 @@ class Search:
 
     def out_of_time(self) -> bool:
         return self.deadline is not None and clock() > self.deadline
+
+    def check_time(self) -> None:
+        """``OutOfTime`` if the decision's time is up."""
+        if self.out_of_time():
+            raise OutOfTime
 
     def this_turn(self, action: Action, _shared: int) -> float:
         """The value at the end of this turn played the way ``normal`` plays it (the first
@@ -174,8 +181,7 @@ class Search:
         seat = self.planner.seat
         self._opponents = {}  # planners keep what they learnt of a position: fresh each game
         while not g.finished:
-            if self.out_of_time():
-                raise OutOfTime
+            self.check_time()
             if g.seat == seat and g.phase != Phase.END:
                 g = self.planner.finish_turn(g, self.opponent)
                 own_turns -= 1

@@ -35,6 +35,10 @@ DECLINE = Action("decline")
 Judge = Callable[[GameState], float]
 
 
+def _go_on() -> None:
+    """A planner's ``interrupt`` that never stops it."""
+
+
 class Planner:
     """Plans the turn of the seat deciding in ``g`` (an imagined game) for ``side``."""
 
@@ -47,6 +51,7 @@ class Planner:
         self._bonus: dict[tuple[str, str], list[int]] = {}
         self._after: dict[tuple[object, ...], float] = {}
         self._turns: dict[tuple[object, ...], float] = {}
+        self.interrupt: Callable[[], None] = _go_on  # before each move played ahead; may raise
 
     def value(self, g: GameState) -> float:
         return self.evaluator.value(g)
@@ -186,6 +191,7 @@ class Planner:
     def _play_turn(self, g: GameState, others: Policy, weighed: bool) -> float:
         if turn_scored(g, self.seat):
             return self.value(g)
+        self.interrupt()
         legal = legal_actions(g)
         if g.actor != self.seat:
             move = others(g, legal)

@@ -43,6 +43,16 @@ def end_game(g: GameState) -> bool:
             and len(legal_actions(g)) > 2)
 
 
+def four_player_conquest() -> GameState:
+    """A 4-player game at a conquest of its second round, between normal bots."""
+    g = new_game(["Amy", "Ben", "Cai", "Dee"], "base-4p", 11)
+    bots = [make_bot("normal", s) for s in range(4)]
+    while not (g.phase == Phase.CONQUER and g.round >= 2
+               and sum(a.kind == "conquer" for a in legal_actions(g)) >= 4):
+        apply(g, bots[g.actor].choose(observe(g, g.actor), legal_actions(g)))
+    return g
+
+
 def search_at(g: GameState) -> Search:
     decision = Decision(observe(g, g.actor), legal_actions(g), frozenset(), 1)
     return Search(decision, Planner(decision.world(), decision.side), QUICK)
@@ -128,11 +138,7 @@ def test_hard_values_its_positions_by_weights_for_the_player_count(
 def test_a_planner_values_a_position_alike_whether_it_met_it_before_or_not() -> None:
     """Planners work out each position's value once (``GameState.position`` the key): the
     values a planner gives after valuing other moves first are those a fresh planner gives."""
-    g = new_game(["Amy", "Ben", "Cai", "Dee"], "base-4p", 11)
-    bots = [make_bot("normal", s) for s in range(4)]
-    while not (g.phase == Phase.CONQUER and g.round >= 2
-               and sum(a.kind == "conquer" for a in legal_actions(g)) >= 4):
-        apply(g, bots[g.actor].choose(observe(g, g.actor), legal_actions(g)))
+    g = four_player_conquest()
     conquests = [a for a in legal_actions(g) if a.kind == "conquer"][:6]
 
     def values(planner: Planner, actions: list[Action]) -> list[tuple[float, float]]:
@@ -159,9 +165,11 @@ class Clock:
         return self.now
 
 
-def test_a_search_out_of_time_stops_within_a_move_and_keeps_normals_choice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    g = reached(later_pick)
+@pytest.mark.parametrize("position", [lambda: reached(later_pick), four_player_conquest],
+                         ids=["2p-played-out", "4p-turn-plan"])
+def test_a_search_out_of_time_stops_at_its_next_move_and_keeps_normals_choice(
+        position: Callable[[], GameState], monkeypatch: pytest.MonkeyPatch) -> None:
+    g = position()
     legal = legal_actions(g)
     clock = Clock()
     monkeypatch.setattr(hard, "clock", clock)
@@ -169,20 +177,21 @@ def test_a_search_out_of_time_stops_within_a_move_and_keeps_normals_choice(
     assert make_bot("hard", 3, budget=timed).choose(observe(g, g.actor), legal) == \
         make_bot("hard", 3, budget=QUICK).choose(observe(g, g.actor), legal)
 
-    moves_late = []
-    opponent = Search.opponent
+    ranked = []  # every ranking of moves, the decision's own first; "late" once time is up
+    rank = Planner.rank
 
-    def counted(search: Search, h: GameState, legal: list[Action]) -> Action:
-        if clock.now > 10.0:
-            moves_late.append(h.turn)
-        move = opponent(search, h, legal)
-        if search.planner.seat != h.actor and not moves_late:
-            clock.now = 11.0  # the time runs out during the first move played out
-        return move
+    def counted(planner: Planner, h: GameState, legal: list[Action]
+                ) -> list[tuple[float, Action]]:
+        ranked.append("late" if clock.now > 10.0 else "in time")
+        if len(ranked) == 2:  # the time runs out in the first move searched
+            clock.now = 11.0
+        return rank(planner, h, legal)
 
-    monkeypatch.setattr(Search, "opponent", counted)
+    monkeypatch.setattr(Planner, "rank", counted)
     choice = make_bot("hard", 3, budget=timed).choose(observe(g, g.actor), legal)
-    assert moves_late == []  # not one move played out once the time was up
+    assert ranked == ["in time", "in time"]  # nothing planned once the time was up
+    monkeypatch.setattr(Planner, "rank", rank)
     decision = Decision(observe(g, g.actor), legal, frozenset(), 1)
-    planner = Planner(decision.world(), decision.side, TUNED)
+    weights = TUNED if g.players == 2 else TUNED_MANY
+    planner = Planner(decision.world(), decision.side, weights)
     assert choice == planner.rank(decision.world(), list(legal))[0][1]
