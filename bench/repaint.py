@@ -1,6 +1,6 @@
 """CPU per repaint of a table's terminals: five seats' SSH Apps of one base 5-player game in
 this process (the SSH driver writing into a counter, no network), random legal moves applied
-through the session, each move's repaints let finish before the next.
+through the session, one every 0.4 s or once the last one's repaints are done.
 
     python bench/repaint.py [--moves M] [--runs N] [--size WxH] [--seed S] [--profile FILE]
 
@@ -35,6 +35,8 @@ from smallworld_tui.ui.screens.die_roll import DieScreen
 SEATS = 5
 QUIET = 0.1  # seconds without output that end a move's repaints
 STARTED = 1.0  # seconds without output that end the Apps' start
+PACE = 0.4  # seconds from a move to the next (unless its repaints take longer): a notice
+# stays up for the same moves in every run
 
 
 class Sink:
@@ -65,10 +67,11 @@ async def run(moves: int, size: tuple[int, int], seed: int) -> tuple[float, floa
         await asyncio.sleep(0.05)
     await sink.quiet(STARTED)
     chooser = random.Random(seed)
-    start, sent = time.process_time(), sink.sent
-    for _ in range(moves):
+    start, sent, clock = time.process_time(), sink.sent, time.monotonic()
+    for move in range(moves):
         if session.state.finished:
             raise SystemExit("the game ended: ask for fewer moves")
+        await asyncio.sleep(clock + move * PACE - time.monotonic())
         session.apply(chooser.choice(session.view(session.actor).legal))
         await asyncio.sleep(0)
         await sink.quiet()
