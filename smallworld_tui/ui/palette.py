@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import string
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from smallworld_tui.data import Kind, entries, entry, split_id
 from smallworld_tui.engine.board import Region
@@ -93,9 +94,15 @@ def _initial(name: str) -> str:
     return base if base in string.ascii_uppercase else ""
 
 
-def seat_letters(names: list[str]) -> list[str]:
+def seat_letters(names: Sequence[str]) -> list[str]:
     """One distinct uppercase letter per seat: the name's initial when free, else the next
-    free letter of the name, else the first free letter from A (names without Latin letters)."""
+    free letter of the name, else the first free letter from A (names without Latin letters).
+    Worked out once per set of names: every panel asks for them at every repaint."""
+    return list(_seat_letters(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _seat_letters(names: tuple[str, ...]) -> tuple[str, ...]:
     letters = [""] * len(names)
     used: set[str] = set()
     for seat, name in enumerate(names):
@@ -111,7 +118,7 @@ def seat_letters(names: list[str]) -> list[str]:
         letter = letter or next(ch for ch in string.ascii_uppercase if ch not in used)
         letters[seat] = letter
         used.add(letter)
-    return letters
+    return tuple(letters)
 
 
 NEUTRAL_COLOUR = "#BBBBBB"

@@ -125,7 +125,7 @@ async def test_combo_rules_show_only_while_picking() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         details = screen.query_one("#combo-details")
-        assert details.display and screen.query_one("#side").has_class("-pick")
+        assert details.display and details.has_class("-pick")
         await act(pilot, Action("pick", 0))
         assert not details.display  # no stale combo once it is picked
 

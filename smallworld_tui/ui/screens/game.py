@@ -518,7 +518,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
                            else dict.fromkeys(self._changed, Mark("changed")))
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
                                         entry=self.entry.digits)
-        self.query_one("#side").set_class(view.phase == "pick", "-pick")
+        for panel in (self.query_one(ComboDetails), self.query_one(LogPanel)):
+            panel.set_class(view.phase == "pick", "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
                         mine and view.phase in PLACING,

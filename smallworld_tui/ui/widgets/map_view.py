@@ -8,6 +8,7 @@ cursor, the label cache and the lines already drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -345,18 +346,17 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         segments: list[Segment] = []
         styles: dict[int, Style] = {}  # a region's codes come back between its labels
         start = 0
-        for x in range(1, len(codes) + 1):
-            if x == len(codes) or codes[x] != codes[start]:
-                code = codes[start]
-                if code < 0:
-                    style = labels[(-code - 2) // 2]
-                    style = style + UNDERLINE if (-code - 2) % 2 else style
-                elif (known := styles.get(code)) is not None:
-                    style = known
-                else:
-                    style = styles[code] = self._style(code, background)
-                segments.append(Segment("".join(chars[start:x]), style))
-                start = x
+        for code, run in groupby(codes):  # runs of one code, one segment each
+            end = start + len(list(run))
+            if code < 0:
+                style = labels[(-code - 2) // 2]
+                style = style + UNDERLINE if (-code - 2) % 2 else style
+            elif (known := styles.get(code)) is not None:
+                style = known
+            else:
+                style = styles[code] = self._style(code, background)
+            segments.append(Segment("".join(chars[start:end]), style))
+            start = end
         return segments
 
     def _style(self, code: int, background: Style) -> Style:

@@ -127,13 +127,22 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
 class PlayersPanel(SteadyStatic):
     """Every player, the one whose turn it is marked with ▶."""
 
+    _inputs: object = None  # what the lines shown were made from
+
     def show(self, view: PlayerView, compact: bool = False) -> None:
         width = self.content_region.width or 31
+        # everything ``player_lines`` reads: most moves change none of it for most players,
+        # and making the lines is the dearer part of finding that out
+        inputs = (width, compact, view.names, view.coins, view.seat, view.actor, view.armies,
+                  [(r.seat, r.items) for r in view.regions if r.items])
+        if inputs == self._inputs:
+            return
+        self._inputs = inputs
         lines = [line for seat in range(len(view.names))
                  for line in player_lines(view, seat, width, compact)]
         self.show_content(Group(*lines))
 
     def on_resize(self) -> None:
         """Lines are fitted to the width: the screen shows them again at the new one."""
-        self._shown = None
+        self._shown = self._inputs = None
         super().on_resize()

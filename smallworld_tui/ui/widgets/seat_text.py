@@ -15,7 +15,7 @@ def seat_color(seat: int) -> str:
 
 def seat_chip(seat: int, names: Sequence[str]) -> Text:
     """ " A  Amy" with the letter on the seat's colour."""
-    letter = seat_letters(list(names))[seat]
+    letter = seat_letters(names)[seat]
     color = seat_color(seat)
     return Text.assemble((f" {letter} ", f"bold black on {color}"), " ",
                          (names[seat], f"bold {color}"))
