@@ -7,10 +7,11 @@ code elsewhere never reaches into a ``_private`` name of Textual, asyncssh or te
 from __future__ import annotations
 
 import contextlib
+import functools
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
@@ -141,6 +142,26 @@ def share_parsed_css() -> None:
 
     parse_shared._shared = True  # type: ignore[attr-defined]
     sheet._parse_rules = parse_shared
+
+
+W = TypeVar("W", bound=Widget)
+
+
+def while_open(handler: Callable[[W], None]) -> Callable[[W], None]:
+    """Run a screen's or widget's ``on_mount`` (or other handler reaching for its children)
+    only while it is open: attached, not closing.
+
+    Textual sends Mount even to a node whose children never mounted because it began closing
+    first (the screen popped in the tick it was pushed: a terminal shrunk and grown again at
+    once) or the app did (a player quitting, an SSH client dropping), so a handler reaching
+    for a child would fail with ``NoMatches``."""
+
+    @functools.wraps(handler)
+    def unless_closing(node: W) -> None:
+        if node.is_attached and not (node._closing or node._pruning):
+            handler(node)
+
+    return unless_closing
 
 
 def notifications(app: App[Any]) -> list[Notification]:

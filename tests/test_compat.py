@@ -63,6 +63,33 @@ async def test_a_screen_dismissed_twice_leaves_the_screen_below() -> None:
         assert app.screen is base
 
 
+class Titled(Screen[None]):
+    mounted: ClassVar[list[str]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="text")
+
+    @compat.while_open
+    def on_mount(self) -> None:
+        self.query_one("#text", Static).border_title = "titled"
+        self.mounted.append("titled")
+
+
+@pytest.mark.parametrize("closing", ["quit", "pop", None])
+async def test_a_mount_handler_runs_only_while_its_screen_is_open(closing: str | None) -> None:
+    Titled.mounted.clear()
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        app.push_screen(Titled())  # Textual mounts it, children or not, in a later tick
+        if closing == "quit":
+            app.exit()
+        elif closing == "pop":
+            app.pop_screen()
+        await pilot.pause()
+    # (had the handler reached for its missing child, run_test would raise NoMatches)
+    assert Titled.mounted == ([] if closing else ["titled"])
+
+
 class SlowProvider(Provider):
     async def search(self, query: str) -> Hits:
         await asyncio.sleep(0.3)

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import display_name, game_name
@@ -138,6 +139,7 @@ class TablesScreen(TranslatedBindings, Screen[None]):
         assert isinstance(app, LobbyApp)
         return app
 
+    @while_open
     def on_mount(self) -> None:
         self.refresh_tables()
         self.query_one(DataTable).focus()
@@ -238,6 +240,7 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
         yield Static(id="waiting-text")
         yield KeyFooter()
 
+    @while_open
     def on_mount(self) -> None:
         self.refresh_table()
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
+import pytest
+from textual.screen import Screen
 from textual.widgets import Static
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -11,9 +15,13 @@ from smallworld_tui.engine import Action, Record
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.end import EndScreen, tie_break
 from smallworld_tui.ui.screens.game import GameScreen
+from smallworld_tui.ui.screens.help import HelpScreen
+from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.pass_device import PassScreen
+from smallworld_tui.ui.screens.save_dialogs import LoadDialog, SaveDialog
 from smallworld_tui.ui.screens.seating import FixedSeat
 from smallworld_tui.ui.screens.too_small import TooSmallScreen
 from smallworld_tui.ui.widgets.status_line import StatusLine
@@ -143,3 +151,38 @@ async def test_a_fixed_seat_watches_others_and_acts_on_its_own_turn() -> None:
         await settle(pilot)
         assert "Amy is redeploying" in text_of(screen.query_one(StatusLine))
         assert screen.view.coins[0] is None and not isinstance(app.screen, PassScreen)
+
+
+
+# A screen may close before Textual mounts what it composed: the app quitting (a player
+# leaving, an SSH client dropping) or the screen popped in the tick it was pushed (a terminal
+# shrunk and grown again at once).  Each screen must then close without an error.
+OPENED: dict[str, Callable[[SmallWorldApp], Screen[Any]]] = {
+    "pass": lambda app: PassScreen("Ben", before="Your score: 7"),
+    "end": lambda app: EndScreen(finished_session()),
+    "help": lambda app: HelpScreen("intro", [("?", "help")]),
+    "rules": lambda app: HelpScreen("intro", [], tab="rules"),
+    "new game": lambda app: NewGameScreen(1),
+    "too small": lambda app: TooSmallScreen(),
+    "save": lambda app: SaveDialog("game"),
+    "load": lambda app: LoadDialog(),
+    "choice": lambda app: ChoiceScreen("Which?", [("one", 1)]),
+    "game": lambda app: app.game_screen(session()),
+}
+
+
+@pytest.mark.parametrize("closing", ["quit", "pop"])
+@pytest.mark.parametrize("name", OPENED)
+async def test_a_screen_closed_before_it_mounts_closes_cleanly(name: str, closing: str) -> None:
+    app = SmallWorldApp(session())
+    async with app.run_test(size=SIZE) as pilot:
+        await dismiss_modals(pilot)
+        below = app.screen
+        app.push_screen(OPENED[name](app))
+        if closing == "quit":
+            app.exit()
+        else:
+            app.pop_screen()
+            await pilot.pause()
+            assert app.screen is below
+    # (an error in the app would have been raised by run_test)

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
@@ -120,6 +121,7 @@ class EndScreen(TranslatedBindings, Screen[None]):
             yield MapView(view.map, id="end-map")
         yield KeyFooter()
 
+    @while_open
     def on_mount(self) -> None:
         view = self.session.view(SPECTATOR)
         self.query_one("#end-breakdown").border_title = _("Where the coins came from")

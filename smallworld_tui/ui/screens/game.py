@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import Worker
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
 from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.i18n import N_, _
@@ -173,6 +174,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         yield RegionInfo(id="region-info")
         yield KeyFooter()
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")

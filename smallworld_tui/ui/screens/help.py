@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.messages import Tab
@@ -81,6 +82,7 @@ class HelpScreen(TranslatedBindings, Screen[None]):
                 yield RulesBrowser(self.topics, game=self.game, id="rules-browser")
         yield KeyFooter()
 
+    @while_open
     def on_mount(self) -> None:
         self._focus(self.tab)
 

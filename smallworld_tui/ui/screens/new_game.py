@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.bots import LEVELS
+from smallworld_tui.compat import while_open
 from smallworld_tui.data import GAMES
 from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
@@ -202,6 +203,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 yield Button(_("Continue"), compact=True, id="continue")
         yield KeyFooter()
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one("#new-form").border_title = _("New game")
         self.query_one("#new-saves").border_title = _("Continue a saved game")

@@ -37,17 +37,16 @@ class PassScreen(TranslatedBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(id="pass-text")
+            yield Static(self._content(), id="pass-text")
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self._show()
 
     @property
     def page(self) -> str:
         return self.pages[0]
 
-    def _show(self) -> None:
+    def _content(self) -> RenderableType:
+        """The page on top: built in ``compose`` (not on mount, when an app closing at that
+        moment has already dropped the screen's children) and again on each Enter."""
         page = self.page
         if page == "cover":
             text = Text(_("Pass the device to {name}").format(name=self.player),
@@ -56,16 +55,14 @@ class PassScreen(TranslatedBindings, Screen[None]):
                 text.append("\n\n" + self.reason)
             text.append("\n\n" + _("{name}: press Enter when you are ready.").format(
                 name=self.player))
-            content: RenderableType = text
-        else:
-            hint = (_("Press Enter to hide this, then pass the device to {name}.").format(
-                name=self.player) if page == "before" else _("Press Enter to continue."))
-            content = Group(self.notes[page], Text(), Text(hint, style="dim"))
-        self.query_one("#pass-text", Static).update(content)
+            return text
+        hint = (_("Press Enter to hide this, then pass the device to {name}.").format(
+            name=self.player) if page == "before" else _("Press Enter to continue."))
+        return Group(self.notes[page], Text(), Text(hint, style="dim"))
 
     def action_continue(self) -> None:
         self.pages.pop(0)
         if self.pages:
-            self._show()
+            self.query_one("#pass-text", Static).update(self._content())
         else:
             self.dismiss()

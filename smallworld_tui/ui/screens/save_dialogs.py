@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import SaveInfo, saves_dir
 from smallworld_tui.ui.bindings import TranslatedBindings
@@ -41,6 +42,7 @@ class SaveDialog(TranslatedBindings, ModalScreen[str | None]):
                 folder=saves_dir())), classes="hint", id="save-folder")
             yield Static(_("Enter saves · Esc cancels"), classes="hint")
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
 

@@ -7,6 +7,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -22,9 +23,11 @@ class TooSmallScreen(Screen[None]):
         with Middle(), Center():
             yield Static(id="too-small-text")
 
+    @while_open
     def on_resize(self) -> None:
         self.show_size()
 
+    @while_open
     def on_mount(self) -> None:
         self.show_size()
 

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from smallworld_tui.compat import while_open
 from smallworld_tui.i18n import N_, _, current_language
 from smallworld_tui.names import GAMES
 from smallworld_tui.reference import TOPIC_KINDS, Topic, get_topic, search
@@ -90,6 +91,7 @@ class RulesBrowser(TranslatedBindings, Vertical):
             with VerticalScroll(id="rules-pane"):
                 yield Static(id="rules-text")
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = False
         self.fill("")
