@@ -27,6 +27,7 @@ from smallworld_tui.session import GameSession, bot_seats
 from smallworld_tui.session.bot_seats import BotSeats
 from smallworld_tui.ssh.app import TableApp, TableScreen
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens import game
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.game import GameScreen, changed_regions
 from smallworld_tui.ui.screens.pass_device import PassScreen
@@ -194,7 +195,7 @@ async def test_a_bots_turn_is_played_step_by_step_in_the_log_with_no_pass_screen
         assert not any(isinstance(x, PassScreen) for x in app.screen_stack)
 
 
-async def test_a_bots_die_roll_is_a_notice_not_a_screen_to_close() -> None:
+async def test_a_bots_die_roll_is_a_bold_log_line_not_a_screen_or_a_notice() -> None:
     s = bot_game(["Amy", "Bot 2 (random)"], {1: "random"})
     advance(s, lambda g: g.actor == 1 and any(a.kind == "final" for a in g.view(1).legal),
             prefer=("pick", "conquer"))
@@ -204,7 +205,10 @@ async def test_a_bots_die_roll_is_a_notice_not_a_screen_to_close() -> None:
         s.apply(next(a for a in s.view(1).legal if a.kind == "final"), 1)
         await pilot.pause()
         assert not any(isinstance(x, DieScreen) for x in app.screen_stack)
-        assert any(n.title == "Die roll" for n in notifications(app))
+        assert not notifications(app)
+        rolled = [t for t in game_screen(app).query_one(LogPanel).sentences
+                  if t.plain.startswith("Bot 2 (random) rolled ")]
+        assert len(rolled) == 1 and rolled[0].style == "bold"
 
 
 class HeldBot:
@@ -335,6 +339,31 @@ class TableWatch(SmallWorldApp):
     def first_screen(self) -> Screen[Any]:
         assert self.session is not None
         return TableScreen(self.session, 0, 1)
+
+
+@pytest.mark.parametrize("roller", [0, 1])
+async def test_over_ssh_a_roll_is_the_big_die_for_its_roller_and_a_log_line_for_others(
+        roller: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game, "DIE_SECONDS", 0.2)
+    s = bot_game(["Amy", "Ben"], {})
+    advance(s, lambda g: g.actor == roller and any(a.kind == "final" for a in g.view(roller).legal),
+            prefer=("pick", "conquer"))
+    app = TableWatch(s)  # Amy's terminal
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        pushed: list[Screen[Any]] = []
+        push = app.push_screen
+        monkeypatch.setattr(app, "push_screen", lambda new, *a, **k: (pushed.append(new),
+                                                                      push(new, *a, **k))[1])
+        s.apply(next(a for a in s.view(roller).legal if a.kind == "final"), roller)
+        await pilot.pause()
+        assert [type(x) for x in pushed] == ([DieScreen] if roller == 0 else [])
+        assert not notifications(app)
+        await until(pilot, lambda: app.screen is screen)  # the die closes by itself
+        name = ("Amy", "Ben")[roller]
+        rolled = [t for t in screen.query_one(LogPanel).sentences
+                  if t.plain.startswith(f"{name} rolled ")]
+        assert len(rolled) == 1 and rolled[0].style == "bold"
 
 
 async def test_a_seat_over_ssh_sees_a_bots_moves_in_the_log_and_on_the_map() -> None:

@@ -48,7 +48,7 @@ from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_gam
 from smallworld_tui.ui.scores import turn_score
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
-from smallworld_tui.ui.screens.die_roll import DieScreen, outcome_text
+from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.end import EndScreen
 from smallworld_tui.ui.screens.help import shown_keys
 from smallworld_tui.ui.screens.map_marks import hand, marks, region_actions
@@ -397,17 +397,14 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._logged = len(self.session.log)
 
     def _show_die(self, event: Event) -> None:
-        """The big die for whoever rolled it (and in hotseat); a notice for those watching
-        from their own terminal, which does not block them (or cost a dimmed repaint).
-        On a terminal of one's own the die closes by itself after a while.  A computer
-        player's roll is a notice too."""
+        """The big die for whoever rolled it (and for everyone at one terminal).  On a
+        terminal of one's own it closes by itself after a while.  Those watching another
+        terminal's roll, or a computer player's, read it in the log (in bold), which blocks
+        no one: a notice would cost every watcher's terminal several layouts."""
         if self.seating.hotseat and event.seat not in self.session.record.bots:
             self._queue(DieScreen(event, self.narrator()))
         elif event.seat == self.viewer:
             self._queue(DieScreen(event, self.narrator(), close_after=DIE_SECONDS))
-        else:
-            self.notify(outcome_text(event, self.narrator()).plain, title=_("Die roll"),
-                        timeout=8, markup=False)
 
     def _show_scores(self, events: list[Event]) -> None:
         """Each score goes to its player, with its breakdown, before the device passes on:

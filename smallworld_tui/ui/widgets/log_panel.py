@@ -24,6 +24,7 @@ from smallworld_tui.ui.describe import Narrator
 from smallworld_tui.ui.wrap import Folded
 
 SHOWN = 300  # sentences kept
+BOLD = frozenset({"turn_started", "die_rolled"})  # events that stand out: a turn, a die roll
 
 
 class LogPanel(ScrollView, can_focus=False):
@@ -47,8 +48,7 @@ class LogPanel(ScrollView, can_focus=False):
         self._style: Style | None = None  # the panel's own style (worked out once)
 
     def write_events(self, events: Sequence[Event], narrator: Narrator) -> None:
-        texts = [Text(narrator.sentence(event),
-                      style="bold" if event.kind == "turn_started" else "")
+        texts = [Text(narrator.sentence(event), style="bold" if event.kind in BOLD else "")
                  for event in events]
         self.sentences.extend(texts)
         if not texts:
