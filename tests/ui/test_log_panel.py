@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+
 from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.log_panel import SHOWN, LogPanel
@@ -53,3 +55,26 @@ async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resi
         assert log.virtual_size.height == len(folded(log))
         assert bottom_line(log) == folded(log)[-1].rstrip()
 
+
+
+async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_below() -> None:
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(100, 35)) as pilot:
+        screen = game_screen(app)
+        log = screen.query_one(LogPanel)
+        await act(pilot, Action("pick", 0))
+        await settle(pilot)
+        log.write_events(s.log * 20, screen.narrator())
+        await settle(pilot)
+        assert log.vertical_scrollbar.size.width == 0  # no scroll bar to draw
+        assert log.scrollable_content_region.width == log.content_region.width
+        assert log.border_title == "Log" and log.scroll_y == log.max_scroll_y
+        for _ in range(2):
+            log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
+            await settle(pilot)
+        below = round(log.max_scroll_y - log.scroll_y)
+        assert below > 0 and log.border_title == f"Log · ↓ {below} newer lines"
+        log.write_events(s.log[-1:], screen.narrator())  # a new sentence shows the end
+        await settle(pilot)
+        assert log.scroll_y == log.max_scroll_y and log.border_title == "Log"

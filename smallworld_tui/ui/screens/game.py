@@ -178,7 +178,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
-        self.query_one("#log").border_title = _("Log")
         self.query_one("#teams").border_title = _("Teams")
         self.query_one("#legend").border_title = _("Legend (g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")

@@ -3,7 +3,9 @@ folded so that no line starts with a closing bracket or a comma (``wrap.Folded``
 
 The panel draws its own lines (Textual's line API) and grows its scrollable canvas without a
 layout of the whole screen: a move adds a sentence to every terminal watching the game, and a
-layout per sentence was a large share of a repaint over SSH.
+layout per sentence was a large share of a repaint over SSH.  For the same reason it has no
+scroll bar (drawn whole again with each sentence, it cost 13% of a repaint): the mouse wheel
+scrolls it, and its title counts the lines below while scrolled back.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from textual.strip import Strip
 
 from smallworld_tui.compat import set_scroll_canvas
 from smallworld_tui.engine import Event
+from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import Narrator
 from smallworld_tui.ui.wrap import Folded
 
@@ -96,6 +99,18 @@ class LogPanel(ScrollView, can_focus=False):
             for text in self.sentences:
                 self._add(text)
             self._show_end()
+
+    def on_mount(self) -> None:
+        self.border_title = _("Log")
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """The title says how many lines are below when scrolled back: the panel has no
+        scroll bar, which cost every terminal a redraw of it with each sentence."""
+        super().watch_scroll_y(old_value, new_value)
+        below = round(self.max_scroll_y - new_value)
+        title = _("Log · ↓ {lines} newer lines").format(lines=below) if below > 0 else _("Log")
+        if self.border_title != title:  # setting it repaints the whole panel
+            self.border_title = title
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
