@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from textual import events
 
 from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.log_panel import SHOWN, LogPanel
 from smallworld_tui.ui.wrap import fold_lines
-from ui.driver import act, game_screen, session, settle
+from ui.driver import act, dismiss_modals, game_screen, session, settle
 
 
 def folded(log: LogPanel) -> list[str]:
@@ -78,3 +80,21 @@ async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_bel
         log.write_events(s.log[-1:], screen.narrator())  # a new sentence shows the end
         await settle(pilot)
         assert log.scroll_y == log.max_scroll_y and log.border_title == "Log"
+
+
+async def test_the_newest_line_stays_in_sight_when_the_log_changes_height() -> None:
+    # At 80×24 the footer takes a second line in some phases, and the log one line less.
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    chooser = random.Random(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = game_screen(app).query_one(LogPanel)
+        heights = set()
+        for _ in range(20):
+            await act(pilot, chooser.choice(s.view(s.actor).legal))
+            await dismiss_modals(pilot)
+            await settle(pilot)
+            if log.display:
+                heights.add(log.size.height)
+                assert bottom_line(log) == folded(log)[-1].rstrip()
+        assert len(heights) > 1  # (the case in question did happen)

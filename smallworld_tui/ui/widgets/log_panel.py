@@ -85,7 +85,10 @@ class LogPanel(ScrollView, can_focus=False):
         self.refresh()
 
     def on_resize(self, event: Resize) -> None:
+        """Fold again at a new width; at a new height show the newest line still (a footer
+        that takes a second line makes the log a line shorter)."""
         self._wrap()
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_show(self) -> None:
         self._wrap()
