@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from textual import events
+from textual.pilot import Pilot
 
 from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
@@ -25,6 +26,16 @@ def bottom_line(log: LogPanel) -> str:
     return [line for line in drawn if line][-1]
 
 
+async def picked_and_logged(pilot: Pilot[None], app: SmallWorldApp, times: int) -> LogPanel:
+    """The first player picks; then the log is given the game's sentences ``times`` over."""
+    screen = game_screen(app)
+    log = screen.query_one(LogPanel)
+    await act(pilot, Action("pick", 0))
+    await settle(pilot)
+    log.write_events(screen.session.log * times, screen.narrator())
+    return log
+
+
 async def test_the_newest_sentence_shows_at_the_bottom_of_the_log() -> None:
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
@@ -42,11 +53,7 @@ async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resi
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     async with app.run_test(size=(100, 35)) as pilot:
-        screen = game_screen(app)
-        log = screen.query_one(LogPanel)
-        await act(pilot, Action("pick", 0))
-        await settle(pilot)
-        log.write_events(s.log * SHOWN, screen.narrator())
+        log = await picked_and_logged(pilot, app, SHOWN)
         assert len(log.sentences) == SHOWN
         assert log.virtual_size.height == len(folded(log))
         assert bottom_line(log) == folded(log)[-1].rstrip()
@@ -58,16 +65,11 @@ async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resi
         assert bottom_line(log) == folded(log)[-1].rstrip()
 
 
-
 async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_below() -> None:
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     async with app.run_test(size=(100, 35)) as pilot:
-        screen = game_screen(app)
-        log = screen.query_one(LogPanel)
-        await act(pilot, Action("pick", 0))
-        await settle(pilot)
-        log.write_events(s.log * 20, screen.narrator())
+        log = await picked_and_logged(pilot, app, 20)
         await settle(pilot)
         assert log.vertical_scrollbar.size.width == 0  # no scroll bar to draw
         assert log.scrollable_content_region.width == log.content_region.width
@@ -77,7 +79,7 @@ async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_bel
             await settle(pilot)
         below = round(log.max_scroll_y - log.scroll_y)
         assert below > 0 and log.border_title == f"Log · ↓ {below} newer lines"
-        log.write_events(s.log[-1:], screen.narrator())  # a new sentence shows the end
+        log.write_events(s.log[-1:], game_screen(app).narrator())  # a new one shows the end
         await settle(pilot)
         assert log.scroll_y == log.max_scroll_y and log.border_title == "Log"
 
