@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -152,6 +152,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._ending = False
         self._phase_key: tuple[int, int, str] = (-2, -2, "")
         self._unsubscribe: Callable[[], None] | None = None
+        self._own_app: App[Any] | None = None  # the App this screen is in (set at mount)
         self._focus_later: Widget | None = None
         self._bindings_key: object = None
         self._storage_error: OSError | None = None  # why the last move could not be stored
@@ -181,6 +182,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.query_one("#teams").border_title = _("Teams")
         self.query_one("#legend").border_title = _("Legend (g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
+        self._own_app = self.app
         self._unsubscribe = self.session.subscribe(self._session_changed)
         self._rewrite_log()
         self.redraw()
@@ -344,10 +346,14 @@ class GameScreen(TranslatedBindings, Screen[None]):
             panel.show(self.view, compact=not self.has_class("-tall"))
 
     def _session_changed(self, events: list[Event]) -> None:
-        """The session's listener: may run in another thread (SSH), so only post, and to
-        the App: a message handled by this screen while a modal screen is on top would
-        repaint that whole modal screen (Textual repaints a screen over one that was busy)."""
-        self.app.call_later(self._synced, events)
+        """The session's listener.  It runs wherever the move was made: another seat's App
+        over SSH (where ``self.app``, Textual's App of the running context, is that seat's),
+        or a thread.  So it only posts, to this screen's own App, kept at mount, and to the
+        App, not the screen: a message handled by this screen while a modal screen is on top
+        would repaint that whole modal screen (Textual repaints a screen over one that was
+        busy)."""
+        if self._own_app is not None:
+            self._own_app.call_later(self._synced, events)
 
     def _synced(self, events: list[Event]) -> None:
         if self.is_attached:  # not replaced meanwhile (by the end screen)
