@@ -5,13 +5,16 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
+from smallworld_tui.ssh.app import TableApp, TableScreen
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.keymap import TYPED, keys_of, others
 from smallworld_tui.ui.screens.choice import ChoiceScreen
@@ -33,6 +36,16 @@ def session(players: int = 2, seed: int = 1, races: list[str] | None = None,
                     options={"flying_enters_anywhere": False}, races=races, powers=powers,
                     dice=dice)
     return GameSession(record)
+
+
+class TableWatch(SmallWorldApp):
+    """The SSH table's game screen for seat 0, in a local app."""
+
+    CSS_PATH = TableApp.CSS_PATH
+
+    def first_screen(self) -> Screen[Any]:
+        assert self.session is not None
+        return TableScreen(self.session, 0, 1)
 
 
 def game_screen(app: SmallWorldApp) -> GameScreen:

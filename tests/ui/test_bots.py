@@ -33,7 +33,7 @@ from smallworld_tui.ui.screens.game import GameScreen, changed_regions
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.log_panel import LogPanel
-from ui.driver import advance, game_screen, quick_act
+from ui.driver import TableWatch, advance, game_screen, quick_act
 
 SIZE = (100, 35)
 
@@ -330,16 +330,6 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
 
 
 # --- over SSH: a seat watching a bot sees its moves (the same game screen) -------------
-
-class TableWatch(SmallWorldApp):
-    """The SSH table's game screen for seat 0, in a local app."""
-
-    CSS_PATH = TableApp.CSS_PATH
-
-    def first_screen(self) -> Screen[Any]:
-        assert self.session is not None
-        return TableScreen(self.session, 0, 1)
-
 
 @pytest.mark.parametrize("roller", [0, 1])
 async def test_over_ssh_a_roll_is_the_big_die_for_its_roller_and_a_log_line_for_others(

@@ -21,6 +21,8 @@ from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.combo_details import ComboDetails
 from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
 from smallworld_tui.ui.widgets.players_panel import race_lines
 from smallworld_tui.ui.widgets.status_line import status_text
@@ -128,6 +130,28 @@ async def test_combo_rules_show_only_while_picking() -> None:
         assert details.display and details.has_class("-pick")
         await act(pilot, Action("pick", 0))
         assert not details.display  # no stale combo once it is picked
+
+
+@pytest.mark.parametrize("picker", [0, 1])
+async def test_over_ssh_the_combo_rules_show_to_the_picker_and_the_log_to_the_others(
+        picker: int) -> None:
+    from ui.driver import TableWatch
+
+    s = GameSession.new(["Amy", "Ben"], seed=3)
+    advance(s, lambda g: g.actor == picker and g.view(picker).phase == "pick")
+    app = TableWatch(s)  # Amy's terminal, 30 rows: the rules take the log's place
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        details, log = screen.query_one("#combo-details"), screen.query_one("#log")
+        assert (details.display, log.display) == ((True, False) if picker == 0
+                                                  else (False, True))
+        column = screen.query_one(ComboColumn)
+        column.highlighted = 2  # browsing the combos (a click, say)
+        await settle(pilot)
+        assert details.display == (picker == 0)
+        assert screen.query_one(ComboDetails).shown == (column.combos[2] if picker == 0
+                                                        else None)
 
 
 class ManyKeys(Screen[None]):

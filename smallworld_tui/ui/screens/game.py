@@ -318,9 +318,16 @@ class GameScreen(TranslatedBindings, Screen[None]):
                                         entry=self.entry.digits)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
-        """The combo's rules, shown in the pick phase only (as ``redraw``): a change while
-        they are hidden would lay out the screen for nothing."""
-        self.query_one(ComboDetails).show(message.combo if self.view.phase == "pick" else None)
+        """The combo's rules, shown only while the viewer picks (as ``redraw``): a change
+        while they are hidden would lay out the screen for nothing."""
+        self.query_one(ComboDetails).show(message.combo if self.picking() else None)
+
+    def picking(self) -> bool:
+        """Whether the viewer is picking a combo: the combos' rules then show beside the
+        column.  Those watching someone else pick keep the log, which tells them the pick
+        (and spares each watcher's terminal a layout of the screen as the phase comes and
+        goes)."""
+        return self.view.phase == "pick" and self.my_decision()
 
     def on_combo_column_chosen(self, message: ComboColumn.Chosen) -> None:
         self.send(Action("pick", message.slot))
@@ -515,7 +522,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.query_one(TeamPanel).show(view)
         combos = self.query_one(ComboColumn)
         combos.show(view, pickable)
-        self.query_one(ComboDetails).show(combos.current if view.phase == "pick" else None)
+        picking = self.picking()
+        self.query_one(ComboDetails).show(combos.current if picking else None)
         self.query_one(Legend).show(view)
         marked = marks(view)
         self.map_view.show(view, marked if view.legal
@@ -523,7 +531,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
                                         entry=self.entry.digits)
         for panel in (self.query_one(ComboDetails), self.query_one(LogPanel)):
-            panel.set_class(view.phase == "pick", "-pick")
+            panel.set_class(picking, "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
         bindings_key = (frozenset(a.kind for a in view.legal),
                         mine and view.phase in PLACING,
