@@ -25,7 +25,6 @@ from smallworld_tui.engine import Action, Observation, Record
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession, bot_seats
 from smallworld_tui.session.bot_seats import BotSeats
-from smallworld_tui.ssh.app import TableApp, TableScreen
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens import game
 from smallworld_tui.ui.screens.die_roll import DieScreen

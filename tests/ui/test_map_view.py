@@ -19,10 +19,10 @@ from smallworld_tui.ui.widgets.map_view import MapView, Mark
 BOX = {chr(c) for c in range(0x2500, 0x2580)}
 
 
-def position() -> PlayerView:
+def position(tokens: int = 3) -> PlayerView:
     """Seat 0 (Amy) holds region 13 with 3 tokens, seat 1 (Ben) a declined region 19."""
     g = scenario(players=2, seed=1)
-    give(g, 0, "elves", "hill", {13: 3})
+    give(g, 0, "elves", "hill", {13: tokens})
     give(g, 1, "orcs", "commando", {19: 2}, declined=True)
     return view(g, 0)
 
@@ -257,3 +257,39 @@ async def test_empty_cells_rivers_and_chasms(tmp_path: Path) -> None:
         map_view.cursor = 1
         map_view.action_move(1, 0)
         assert map_view.cursor in (2, 3)
+
+
+class TwoMaps(App[None]):
+    """Two maps of one board side by side, as two terminals of a table draw it."""
+
+    CSS = "MapView { width: 1fr; height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        board = load_map("base-2p")
+        yield MapView(board)
+        yield MapView(board)
+
+
+async def test_maps_share_drawn_rows_only_where_they_draw_the_same() -> None:
+    from smallworld_tui.ui.widgets import map_view as module
+
+    def drawn(m: MapView) -> list[list[object]]:
+        return [list(m.render_line(y)) for y in range(m.size.height)]
+
+    app = TwoMaps()
+    async with app.run_test(size=(120, 30)) as pilot:
+        first, second = app.query(MapView)
+        assert first.size == second.size and first._layout is second._layout
+        steps = [(3, {}, {}), (3, {13: Mark("target", "3t")}, {}),
+                 (3, {}, {19: Mark("changed")}), (3, {12: Mark("own")}, {12: Mark("own")}),
+                 (5, {12: Mark("own")}, {12: Mark("own")})]
+        for cursor, (tokens, marks_a, marks_b) in zip([13, 19, 7, 14, 14], steps, strict=True):
+            first.show(position(tokens), marks_a)
+            second.show(position(tokens), marks_b)
+            first.cursor = cursor
+            await pilot.pause()
+            warm = drawn(first), drawn(second)
+            for m in (first, second):  # drawn again, nothing kept
+                module._ROWS.clear()
+                m._lines.clear()
+            assert (drawn(first), drawn(second)) == warm

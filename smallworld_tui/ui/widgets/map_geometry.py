@@ -16,7 +16,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from textual.geometry import Region
 
@@ -25,6 +25,7 @@ from smallworld_tui.ui import palette
 
 OUT = EMPTY  # the "region" outside the board, and empty cells
 MAX_LABEL_ROWS = 3
+PLACED_KEPT = 4096  # labels placed and remembered per layout
 # Scales tried: characters per grid cell, across and down.
 X_STEPS = tuple(s / 4 for s in range(2, 49))  # 0.5 … 12
 Y_STEPS = tuple(s / 4 for s in range(4, 25))  # 1 … 6
@@ -132,6 +133,12 @@ class Scales:
     boxed: bool
 
 
+@lru_cache(maxsize=64)
+def map_layout(board: Map, scales: Scales) -> MapLayout:
+    """The layout of a board at a scale, one for every terminal that shows it."""
+    return MapLayout(board, scales)
+
+
 @cache
 def choose_scales(board: Map, width: int, height: int) -> Scales:
     """The scales that draw the largest map fitting ``width`` × ``height`` characters with
@@ -233,6 +240,12 @@ class MapLayout:
             self.owners.append(owners)
             self.under.append(unders)
         self._areas(len(board.regions))
+        # regions whose fill or cursor borders a row shows: what can change its drawing
+        self.row_regions = [frozenset(r for r in row if r != OUT) for row in self.owners]
+        for region, sides in self.borders.items():
+            for y in sides:
+                self.row_regions[y] |= {region}
+        self._placed: dict[tuple[int, tuple[str, ...]], list[Piece]] = {}
 
     def _at(self, r: int, c: int) -> int:
         """The region of a band cell, OUT beyond the board."""
@@ -292,7 +305,17 @@ class MapLayout:
         """Put label chunks (by priority) on the region's rows, centred, on a blank backing
         one character wider each side where there is room; drop what won't fit.  The first
         chunk (the region's number) gets a row of its own when every chunk still fits.
-        Rows above a compact border (underlined) are used last."""
+        Rows above a compact border (underlined) are used last.  Remembered: every terminal
+        showing this layout asks for the same labels."""
+        key = (region, tuple(chunks))
+        placed = self._placed.get(key)
+        if placed is None:
+            if len(self._placed) >= PLACED_KEPT:
+                self._placed.clear()
+            placed = self._placed[key] = self._place(region, chunks)
+        return placed
+
+    def _place(self, region: int, chunks: Sequence[str]) -> list[Piece]:
         runs = self.runs[region]
         rows = sorted(runs)
         centre_y = self.centre[region][1]

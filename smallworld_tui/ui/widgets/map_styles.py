@@ -40,6 +40,7 @@ class MapStyles:
     def __init__(self, game: str, plain: bool) -> None:
         self.game = game
         self.plain = plain
+        self.key = (game, plain)  # what the styles depend on
         self.border = Style(color=None if plain else BORDER_COLOR)
         self.cursor_border = Style(bold=True, color=None if plain else "#FFFFFF")
         self.number = (Style(bold=True, underline=True) if plain

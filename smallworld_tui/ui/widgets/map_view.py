@@ -35,11 +35,13 @@ from smallworld_tui.ui.widgets.map_geometry import (
     Piece,
     choose_scales,
     code_region,
+    map_layout,
 )
 from smallworld_tui.ui.widgets.map_styles import MapStyles
 from smallworld_tui.ui.widgets.region_info import region_text
 
 UNDERLINE = Style(underline=True)
+ROWS_KEPT = 4096  # map rows drawn and kept for every terminal of the process
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class Mark:
 
     kind: str
     label: str = ""
+
+
+_ROWS: dict[tuple[object, ...], Strip] = {}
 
 
 def _runs(values: list[int]) -> list[tuple[int, int]]:
@@ -204,7 +209,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
             return
         scales = choose_scales(self.board, width, height)
         if self._layout is None or self._layout.scales != scales:
-            self._layout = MapLayout(self.board, scales)
+            self._layout = map_layout(self.board, scales)
             self._labels.clear()
         layout = self._layout
         self._origin = (max(0, (width - layout.width) // 2),
@@ -320,13 +325,30 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         if layout is None or not 0 <= my < layout.height:
             strip = Strip.blank(width, background)
         else:
-            segments = [Segment(" " * ox, background), *self._map_row(layout, my, background)]
-            pad = width - ox - layout.width
-            if pad > 0:
-                segments.append(Segment(" " * pad, background))
-            strip = Strip(segments, width)
+            key = self._row_key(layout, my, width, background)
+            found = _ROWS.get(key)
+            if found is None:
+                segments = [Segment(" " * ox, background),
+                            *self._map_row(layout, my, background)]
+                pad = width - ox - layout.width
+                if pad > 0:
+                    segments.append(Segment(" " * pad, background))
+                if len(_ROWS) >= ROWS_KEPT:
+                    _ROWS.clear()
+                found = _ROWS[key] = Strip(segments, width)
+            strip = found
         self._lines[y] = strip
         return strip
+
+    def _row_key(self, layout: MapLayout, y: int, width: int, background: Style
+                 ) -> tuple[object, ...]:
+        """All a row's drawing depends on.  Rows are shared by every map of the process (the
+        terminals of a table over SSH mostly show the same rows): the layout is shared too."""
+        touched = layout.row_regions[y]
+        cursor = self.cursor if self.cursor in touched else -1
+        marked = frozenset(r for r in self._marks if r in touched)
+        return (layout, y, width, self._origin[0], background, self._styles.key, cursor,
+                marked, tuple(self._by_row.get(y, ())))
 
     def _map_row(self, layout: MapLayout, y: int, background: Style) -> list[Segment]:
         """One row of the map: the layout's characters, the cursor's heavy borders, labels."""
