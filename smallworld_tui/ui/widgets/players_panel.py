@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.console import Group
 from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name, content_name, joined, race_name
 from smallworld_tui.ui.palette import item_kind, item_style, race_colour, seat_letters
+from smallworld_tui.ui.widgets.lines_panel import LinesPanel
 from smallworld_tui.ui.widgets.seat_text import seat_color
-from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
 SHORTEST_NAME = 4  # cells a player's name keeps before a race's name is shortened
 
@@ -124,7 +123,7 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
     return lines
 
 
-class PlayersPanel(SteadyStatic):
+class PlayersPanel(LinesPanel):
     """Every player, the one whose turn it is marked with ▶."""
 
     _inputs: object = None  # what the lines shown were made from
@@ -138,11 +137,10 @@ class PlayersPanel(SteadyStatic):
         if inputs == self._inputs:
             return
         self._inputs = inputs
-        lines = [line for seat in range(len(view.names))
-                 for line in player_lines(view, seat, width, compact)]
-        self.show_content(Group(*lines))
+        self.show_lines([line for seat in range(len(view.names))
+                         for line in player_lines(view, seat, width, compact)])
 
     def on_resize(self) -> None:
         """Lines are fitted to the width: the screen shows them again at the new one."""
-        self._shown = self._inputs = None
+        self._inputs = None
         super().on_resize()
