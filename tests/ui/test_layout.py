@@ -216,3 +216,18 @@ async def test_the_board_stays_put_when_the_prompt_needs_a_second_line() -> None
             s.apply(chooser.choice(s.view(s.state.actor).legal))
         assert lines == {1, 2}  # prompts of one line and of two were shown
         assert places == {(2, 2)}  # and the map never moved (the footer may grow under it)
+
+
+@pytest.mark.parametrize("width", [20, 27, 40])
+def test_a_combo_line_shortens_the_name_never_the_numbers(width: int) -> None:
+    from smallworld_tui.engine.market import ComboView
+    from smallworld_tui.ui.widgets.combo_column import ComboPrompt
+
+    combo = ComboView(2, "skeletons", "dragon_master", coins=12, tokens=10, price=5)
+    line = ComboPrompt(combo, affordable=True).line(width)
+    assert line.cell_len == width
+    assert line.plain.startswith("5¢ Dragon") and line.plain.endswith(" 10t +12¢")
+    name = line.plain[3:-9].rstrip()
+    assert name == "Dragon Master Skeletons" or (name.endswith("…") and len(name) < 23)
+    none = ComboPrompt(ComboView(0, "trolls", "flying", coins=0, tokens=9, price=0), False)
+    assert none.line(width).plain.endswith(" 9t    ")  # room kept for coins: numbers align

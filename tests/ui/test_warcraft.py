@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rich.text import Text
 from textual.widgets import Checkbox, OptionList, Select
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -21,13 +20,13 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.tables import Tables
 from smallworld_tui.ui.app import SmallWorldApp
-from smallworld_tui.ui.describe import content_name, score_label
+from smallworld_tui.ui.describe import combo_name, content_name, score_label
 from smallworld_tui.ui.palette import faction_colour, race_colour
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics
 from smallworld_tui.ui.screens.end import EndScreen, headline
 from smallworld_tui.ui.screens.new_game import game_choices
 from smallworld_tui.ui.teams import team_line, team_result_table
-from smallworld_tui.ui.widgets.combo_column import combo_prompt
+from smallworld_tui.ui.widgets.combo_column import ComboPrompt
 from smallworld_tui.ui.widgets.legend import legend_entries
 from smallworld_tui.ui.widgets.players_panel import player_lines
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
@@ -119,9 +118,11 @@ def test_races_and_combos_are_drawn_in_their_factions_colour() -> None:
     assert race_colour("trolls") == ""  # the base game has no factions
     s = wc_session()
     combo = s.view(0).combos[0]
-    prompt = combo_prompt(combo, True)
-    name = next(cell for cell in prompt.columns[1].cells)
-    assert isinstance(name, Text) and race_colour(combo.race) in str(name.style)
+    line = ComboPrompt(combo, True).line(40)
+    name = combo_name(combo.race, combo.power)
+    start = line.plain.index(name)
+    assert any(span.start <= start < span.end and race_colour(combo.race) in str(span.style)
+               for span in line.spans)
 
 
 def test_a_partners_coins_are_seen_an_opponents_never() -> None:

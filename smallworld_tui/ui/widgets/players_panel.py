@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import combo_name, content_name, joined, race_name
 from smallworld_tui.ui.palette import item_kind, item_style, race_colour, seat_letters
+from smallworld_tui.ui.widgets.fitted import fitted_line
 from smallworld_tui.ui.widgets.lines_panel import LinesPanel
 from smallworld_tui.ui.widgets.seat_text import seat_color
-
-SHORTEST_NAME = 4  # cells a player's name keeps before a race's name is shortened
 
 
 @dataclass(frozen=True)
@@ -52,40 +50,6 @@ def held_items(view: PlayerView, seat: int) -> list[str]:
     return [qid for r in view.regions if r.seat == seat for qid in r.items]
 
 
-def fit(text: str, cells: int) -> str:
-    """``text`` in at most ``cells`` cells, shortened with "…"."""
-    if cell_len(text) <= cells:
-        return text
-    out = ""
-    for char in text:
-        if cell_len(out + char) > cells - 1:
-            break
-        out += char
-    return out + "…" if cells > 0 else ""
-
-
-def _line(left: list[tuple[str, str]], right: str, width: int, squeeze: list[int]) -> Text:
-    """A line of styled ``left`` parts and right-aligned ``right`` in ``width`` cells; the
-    parts listed in ``squeeze`` are shortened in that order until it fits (down to
-    SHORTEST_NAME cells for all but the last)."""
-    parts = [text for text, _style in left]
-    over = sum(cell_len(p) for p in parts) + cell_len(right) + (1 if right else 0) - width
-    for n, index in enumerate(squeeze):
-        if over <= 0:
-            break
-        keep = 1 if n == len(squeeze) - 1 else SHORTEST_NAME
-        room = max(keep, cell_len(parts[index]) - over)
-        over -= cell_len(parts[index]) - cell_len(fit(parts[index], room))
-        parts[index] = fit(parts[index], room)
-    text = Text(no_wrap=True, overflow="crop")
-    for part, (_text, style) in zip(parts, left, strict=True):
-        text.append(part, style)
-    if right:
-        text.append(" " * max(1, width - text.cell_len - cell_len(right)))
-        text.append(right, "bold")
-    return text
-
-
 def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False) -> list[Text]:
     """One player in lines of ``width`` cells: marker, letter, name and coins, then each
     race with its numbers (``compact``: the first race on the name's line), then the items
@@ -105,21 +69,21 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
     if compact and races:
         first = races.pop(0)
         style = f"dim {first.colour}" if first.declined else first.colour
-        lines.append(_line([*head, (" ", ""), (first.name, style)], first.numbers, width,
-                           [3, len(head) + 1]))
+        lines.append(fitted_line([*head, (" ", ""), (first.name, style)],
+                                 [(first.numbers, "bold")], width, [3, len(head) + 1]))
     else:
-        lines.append(_line(head, "", width, [3]))
+        lines.append(fitted_line(head, [], width, [3]))
         if not races and not compact:
             races = [RaceLine(_("no race yet"), "", True)]
     for race in races:
-        lines.append(_line([("  ", ""), (race.name,
-                             f"{'dim' if race.declined else 'bold'} {race.colour}".strip())],
-                           race.numbers, width, [1]))
+        lines.append(fitted_line([("  ", ""), (race.name, f"{'dim' if race.declined else 'bold'} "
+                                                           f"{race.colour}".strip())],
+                                 [(race.numbers, "bold")], width, [1]))
     items = held_items(view, seat)
     if items:
         names = joined(f"{item_style(item_kind(q)).glyph} {content_name('item', q)}"
                        for q in items)
-        lines.append(_line([("  ", ""), (names, "")], "", width, [1]))
+        lines.append(fitted_line([("  ", ""), (names, "")], [], width, [1]))
     return lines
 
 
