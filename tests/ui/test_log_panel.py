@@ -1,9 +1,11 @@
-"""The log: newest sentence at the bottom, at most SHOWN sentences, folded at its width."""
+"""The log: it fills down and turns half a page when full, keeps at most SHOWN sentences,
+folded at its width."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
@@ -36,7 +38,7 @@ async def picked_and_logged(pilot: Pilot[None], app: SmallWorldApp, times: int) 
     return log
 
 
-async def test_the_newest_sentence_shows_at_the_bottom_of_the_log() -> None:
+async def test_the_newest_sentence_shows_below_the_others() -> None:
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     async with app.run_test(size=(100, 35)) as pilot:
@@ -44,9 +46,42 @@ async def test_the_newest_sentence_shows_at_the_bottom_of_the_log() -> None:
         await act(pilot, Action("pick", 0))
         await settle(pilot)
         assert "Amy picked" in log.sentences[-1].plain
-        assert log.virtual_size.height == len(folded(log))
+        assert log.virtual_size.height >= len(folded(log))
         assert log.scroll_y == log.max_scroll_y
         assert bottom_line(log) == folded(log)[-1].rstrip()
+
+
+async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(100, 35)) as pilot:
+        screen = game_screen(app)
+        log = screen.query_one(LogPanel)
+        await act(pilot, Action("pick", 0))
+        await settle(pilot)
+        height = log.scrollable_content_region.height
+        drawn: list[int] = []
+        render_line = log.render_line
+        monkeypatch.setattr(log, "render_line", lambda y: (drawn.append(y), render_line(y))[1])
+        turned = False
+        for _ in range(3 * height):
+            top, lines, first = round(log.scroll_y), len(folded(log)), log.render_line(0).text
+            drawn.clear()
+            log.write_events(s.log[-1:], screen.narrator())
+            await settle(pilot)
+            redrawn = sorted(set(drawn))
+            new = len(folded(log)) - lines
+            rows = [log.render_line(y).text.rstrip() for y in range(height)]
+            last = max(y for y, row in enumerate(rows) if row)
+            assert rows[last] == folded(log)[-1].rstrip()  # the newest line is in sight
+            if round(log.scroll_y) == top:  # room left: only the new lines are drawn
+                assert log.render_line(0).text == first
+                assert redrawn == list(range(lines - top, lines - top + new))
+            else:  # full: half a page turned, the newest line in the upper half
+                turned = True
+                assert last == (height + 1) // 2 - 1 and not any(rows[last + 1:])
+        assert turned
 
 
 async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resized() -> None:
@@ -55,13 +90,13 @@ async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resi
     async with app.run_test(size=(100, 35)) as pilot:
         log = await picked_and_logged(pilot, app, SHOWN)
         assert len(log.sentences) == SHOWN
-        assert log.virtual_size.height == len(folded(log))
+        assert log.virtual_size.height >= len(folded(log))
         assert bottom_line(log) == folded(log)[-1].rstrip()
         width = log.scrollable_content_region.width
         await pilot.resize_terminal(140, 40)
         await settle(pilot)
         assert log.scrollable_content_region.width != width
-        assert log.virtual_size.height == len(folded(log))
+        assert log.virtual_size.height >= len(folded(log))
         assert bottom_line(log) == folded(log)[-1].rstrip()
 
 
@@ -74,10 +109,11 @@ async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_bel
         assert log.vertical_scrollbar.size.width == 0  # no scroll bar to draw
         assert log.scrollable_content_region.width == log.content_region.width
         assert log.border_title == "Log" and log.scroll_y == log.max_scroll_y
-        for _ in range(2):
+        height = log.scrollable_content_region.height
+        for _ in range(height):  # back until the newest lines are out of sight
             log.post_message(events.MouseScrollUp(log, 0, 0, 0, 0, 0, False, False, False))
             await settle(pilot)
-        below = round(log.max_scroll_y - log.scroll_y)
+        below = len(folded(log)) - round(log.scroll_y) - height
         assert below > 0 and log.border_title == f"Log · ↓ {below} newer lines"
         log.write_events(s.log[-1:], game_screen(app).narrator())  # a new one shows the end
         await settle(pilot)

@@ -5,7 +5,10 @@ The panel draws its own lines (Textual's line API) and grows its scrollable canv
 layout of the whole screen: a move adds a sentence to every terminal watching the game, and a
 layout per sentence was a large share of a repaint over SSH.  For the same reason it has no
 scroll bar (drawn whole again with each sentence, it cost 13% of a repaint): the mouse wheel
-scrolls it, and its title counts the lines below while scrolled back.
+scrolls it, and its title counts the lines below while scrolled back.  And it fills down,
+turning half a page once full, rather than moving every line up at each sentence: a terminal
+then draws only the new lines, but at a turn of the page (drawing the whole log at every
+sentence was the largest share of an ordinary move's repaint).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -57,9 +60,10 @@ class LogPanel(ScrollView, can_focus=False):
         if not texts:
             return
         if self._wrapped_at and self.display:
+            before, dropped = len(self._lines), 0
             for text in texts:
-                self._add(text)
-            self._show_end()
+                dropped += self._add(text)
+            self._show_end(new=None if dropped else len(self._lines) - before)
         else:
             self._wrapped_at = 0  # wrap everything when shown again
 
@@ -68,49 +72,71 @@ class LogPanel(ScrollView, can_focus=False):
         self._lines.clear()
         self._counts.clear()
         self.write_events(events[-SHOWN:], narrator)
-        self._show_end()
+        self._show_end(page=True)
 
-    def _add(self, text: Text) -> None:
+    def _add(self, text: Text) -> int:
+        """Fold a sentence into lines; how many of the oldest lines made room for it."""
+        dropped = 0
         if len(self._counts) == SHOWN:
-            del self._lines[:self._counts.popleft()]
+            dropped = self._counts.popleft()
+            del self._lines[:dropped]
         options = self.app.console.options.update_width(self._wrapped_at)
         lines = self.app.console.render_lines(Folded(text), options, pad=False)
         self._lines += (Strip(line) for line in lines)
         self._counts.append(len(lines))
+        return dropped
 
-    def _show_end(self) -> None:
-        """Resize the canvas to the lines and show the newest."""
-        set_scroll_canvas(self, Size(self._wrapped_at, len(self._lines)))
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self.refresh()
+    def _show_end(self, new: int | None = None, page: bool = False) -> None:
+        """Show the newest line: where it is if it is in sight (drawing only the ``new``
+        lines at the end, or all with None), else half a page from the top, the rest left
+        for the sentences to come (``page``: a whole page of the newest lines)."""
+        height = self.scrollable_content_region.height
+        total = len(self._lines)
+        top = round(self.scroll_y)
+        if page or not top <= total - 1 < top + height:
+            top = max(0, total - (height if page else (height + 1) // 2))
+        set_scroll_canvas(self, Size(self._wrapped_at, max(total, top + height)))
+        if top != round(self.scroll_y):
+            self.scroll_to(y=top, animate=False, immediate=True)  # draws the whole log
+        elif new is None:
+            self.refresh()
+        elif new:
+            self.refresh(Region(0, total - new - top, self._wrapped_at, new))
+        self._title(top)
 
     def on_resize(self, event: Resize) -> None:
-        """Fold again at a new width; at a new height show the newest line still (a footer
-        that takes a second line makes the log a line shorter)."""
-        self._wrap()
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        """Fold again at a new width; at a new height show a page of the newest lines (a
+        footer that takes a second line makes the log a line shorter)."""
+        if not self._wrap():
+            self._show_end(page=True)
 
     def on_show(self) -> None:
         self._wrap()
 
-    def _wrap(self) -> None:
+    def _wrap(self) -> bool:
+        """Fold the sentences again if the width changed (and show the newest)."""
         width = self.scrollable_content_region.width
-        if width and width != self._wrapped_at:
-            self._wrapped_at = width
-            self._lines.clear()
-            self._counts.clear()
-            for text in self.sentences:
-                self._add(text)
-            self._show_end()
+        if not width or width == self._wrapped_at:
+            return False
+        self._wrapped_at = width
+        self._lines.clear()
+        self._counts.clear()
+        for text in self.sentences:
+            self._add(text)
+        self._show_end(page=True)
+        return True
 
     def on_mount(self) -> None:
         self.border_title = _("Log")
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._title(round(new_value))
+
+    def _title(self, top: int) -> None:
         """The title says how many lines are below when scrolled back: the panel has no
         scroll bar, which cost every terminal a redraw of it with each sentence."""
-        super().watch_scroll_y(old_value, new_value)
-        below = round(self.max_scroll_y - new_value)
+        below = len(self._lines) - top - self.scrollable_content_region.height
         title = _("Log · ↓ {lines} newer lines").format(lines=below) if below > 0 else _("Log")
         if self.border_title != title:  # setting it repaints the whole panel
             self.border_title = title
