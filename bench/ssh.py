@@ -2,7 +2,7 @@
 
     python bench/ssh.py [--tables 1,5,10] [--workers 0,2] [--seconds 30] [--interval 2]
                         [--burst 30] [--size 100x30] [--compare REF] [--no-control]
-                        [--burst-niceness 0]
+                        [--burst-niceness 0] [--profile DIR]
 
 For each worker count W and table count T, a child process runs the server on loopback
 (``--workers W``) with T five-player tables (base-5p) whose seats are taken; this process
@@ -29,7 +29,8 @@ The goal (issue 8): 10 tables at median <= 100 ms and p90 <= 250 ms on 2 cores; 
 logins delays no seated player's repaint by more than 500 ms.
 ``--compare REF`` runs each measurement twice in turn, first with the server's code as it is at
 the git revision REF (e.g. ``main``), then with the working tree's, so that both figures come
-from one run on the same machine.
+from one run on the same machine.  ``--profile DIR`` runs each table worker under cProfile (the
+figures include the profiler's own cost, so only the shares are meaningful).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import os
 import random
 import resource
@@ -102,6 +104,11 @@ def worker() -> None:
         await table_worker.serve(host, args.socket)
         moves.cancel()
 
+    profile = os.environ.get("BENCH_PROFILE")
+    if profile:  # --profile: this worker under cProfile, its figures written when it ends
+        cProfile.runctx("asyncio.run(run())", globals(), {"run": run, "asyncio": asyncio},
+                        str(Path(profile) / f"worker-{os.getpid()}.prof"))
+        return
     asyncio.run(run())
 
 
@@ -486,8 +493,14 @@ def main() -> None:
                         help="do not run the burst's control (the same run without it)")
     parser.add_argument("--compare", metavar="REF",
                         help="also measure the server's code at this git revision")
+    parser.add_argument("--profile", metavar="DIR", type=Path,
+                        help="run each table worker under cProfile, its figures written to "
+                             "DIR/worker-PID.prof when it ends (read with python -m pstats)")
     parser.add_argument("--serve", type=Path)
     args = parser.parse_args()
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        os.environ["BENCH_PROFILE"] = str(args.profile.resolve())  # the workers inherit it
     if args.serve:
         asyncio.run(serve(args.serve, int(args.workers), args.interval))
         return
