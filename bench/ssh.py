@@ -433,29 +433,31 @@ def burst_clients(port: int, count: int, size: tuple[int, int], niceness: int) -
     os.nice(niceness)
     print("started", flush=True)
     sys.stdin.readline()
-    stop = asyncio.Event()
-    print(*asyncio.run(logins(port, count, size, stop)))
+    print(*asyncio.run(logins(port, count, size)))
 
 
-async def logins(port: int, count: int, size: tuple[int, int],
-                 stop: asyncio.Event) -> list[float]:
+async def logins(port: int, count: int, size: tuple[int, int]) -> list[float]:
     """``count`` players log in at once; how long each waited for the lobby (s), infinite
     for a login whose connection ended, or that waited ``LOBBY_WAIT`` seconds, without it
     (its screen then goes to stderr)."""
     async def one(index: int) -> float:
         start = time.monotonic()
         terminal = Terminal(0, size)
+        stop = asyncio.Event()  # not a cancel: wait_for (Python 3.11) can swallow one, and a
+        # terminal reading on then kept the process from ending
         task = asyncio.create_task(terminal.run(port, f"guest{index}", None, 0, stop))
         ready = asyncio.create_task(terminal.ready.wait())
         await asyncio.wait([task, ready], timeout=LOBBY_WAIT,
                            return_when=asyncio.FIRST_COMPLETED)
-        task.cancel()
+        waited = time.monotonic() - start
+        stop.set()
         ready.cancel()
+        await asyncio.wait([task], timeout=5)  # its connection closed
         if terminal.ready.is_set():
-            return time.monotonic() - start
-        error = None if task.cancelled() or not task.done() else task.exception()
+            return waited
+        error = task.exception() if task.done() and not task.cancelled() else None
         shown = "\n".join(line.rstrip() for line in terminal.screen.display if line.strip())
-        print(f"guest{index}: no lobby after {time.monotonic() - start:.0f} s ({error!r}); "
+        print(f"guest{index}: no lobby after {waited:.0f} s ({error!r}); "
               f"its screen:\n{shown}", file=sys.stderr, flush=True)
         return float("inf")
 
