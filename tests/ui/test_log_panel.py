@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
 
@@ -13,7 +14,7 @@ from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.log_panel import SHOWN, LogPanel
 from smallworld_tui.ui.wrap import fold_lines
-from ui.driver import act, dismiss_modals, game_screen, session, settle
+from ui.driver import act, advance, dismiss_modals, game_screen, session, settle
 
 
 def folded(log: LogPanel) -> list[str]:
@@ -59,16 +60,20 @@ async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
         screen = game_screen(app)
         log = screen.query_one(LogPanel)
         await act(pilot, Action("pick", 0))
+        advance(s, lambda g: len(g.log) >= 8, prefer=("conquer",))
         await settle(pilot)
         height = log.scrollable_content_region.height
         drawn: list[int] = []
         render_line = log.render_line
         monkeypatch.setattr(log, "render_line", lambda y: (drawn.append(y), render_line(y))[1])
         turned = False
-        for _ in range(3 * height):
+        width = log.scrollable_content_region.width
+        starts = {fold_lines(Text(screen.narrator().sentence(event)), width)[0].plain.rstrip()
+                  for event in s.log}  # sentences of one line and of two, in turn
+        for n in range(3 * height):
             top, lines, first = round(log.scroll_y), len(folded(log)), log.render_line(0).text
             drawn.clear()
-            log.write_events(s.log[-1:], screen.narrator())
+            log.write_events(s.log[n % len(s.log):][:1], screen.narrator())
             await settle(pilot)
             redrawn = sorted(set(drawn))
             new = len(folded(log)) - lines
@@ -78,9 +83,10 @@ async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
             if round(log.scroll_y) == top:  # room left: only the new lines are drawn
                 assert log.render_line(0).text == first
                 assert redrawn == list(range(lines - top, lines - top + new))
-            else:  # full: half a page turned, the newest line in the upper half
+            else:  # full: half a page turned (to a sentence), the newest in the upper half
                 turned = True
-                assert last == (height + 1) // 2 - 1 and not any(rows[last + 1:])
+                assert last <= (height + 1) // 2 - 1 and not any(rows[last + 1:])
+                assert rows[0] in starts
         assert turned
 
 

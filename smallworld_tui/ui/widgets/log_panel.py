@@ -88,13 +88,14 @@ class LogPanel(ScrollView, can_focus=False):
 
     def _show_end(self, new: int | None = None, page: bool = False) -> None:
         """Show the newest line: where it is if it is in sight (drawing only the ``new``
-        lines at the end, or all with None), else half a page from the top, the rest left
-        for the sentences to come (``page``: a whole page of the newest lines)."""
+        lines at the end, or all with None), else at most half a page from the top, the rest
+        left for the sentences to come (``page``: a whole page of the newest lines), the top
+        line beginning a sentence."""
         height = self.scrollable_content_region.height
         total = len(self._lines)
         top = round(self.scroll_y)
         if page or not top <= total - 1 < top + height:
-            top = max(0, total - (height if page else (height + 1) // 2))
+            top = self._sentence_start(max(0, total - (height if page else (height + 1) // 2)))
         set_scroll_canvas(self, Size(self._wrapped_at, max(total, top + height)))
         if top != round(self.scroll_y):
             self.scroll_to(y=top, animate=False, immediate=True)  # draws the whole log
@@ -103,6 +104,16 @@ class LogPanel(ScrollView, can_focus=False):
         elif new:
             self.refresh(Region(0, total - new - top, self._wrapped_at, new))
         self._title(top)
+
+    def _sentence_start(self, line: int) -> int:
+        """The first line of the first sentence that starts at ``line`` or below, so that
+        the log's top line begins a sentence; ``line`` itself if that is the last one's."""
+        start = 0
+        for count in self._counts:
+            if start >= line:
+                return start
+            start += count
+        return line
 
     def on_resize(self, event: Resize) -> None:
         """Fold again at a new width; at a new height show a page of the newest lines (a
