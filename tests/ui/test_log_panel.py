@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from smallworld_tui.engine import Action
 from smallworld_tui.ui.app import SmallWorldApp
-from smallworld_tui.ui.widgets.log_panel import SHOWN, LogPanel
+from smallworld_tui.ui.widgets.log_panel import DROPPED, SHOWN, LogPanel
 from smallworld_tui.ui.wrap import fold_lines
 from ui.driver import act, advance, dismiss_modals, game_screen, session, settle
 
@@ -94,8 +94,8 @@ async def test_the_log_keeps_its_newest_sentences_and_folds_them_again_when_resi
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     async with app.run_test(size=(100, 35)) as pilot:
-        log = await picked_and_logged(pilot, app, SHOWN)
-        assert len(log.sentences) == SHOWN
+        log = await picked_and_logged(pilot, app, SHOWN + DROPPED)
+        assert SHOWN <= len(log.sentences) <= SHOWN + DROPPED
         assert log.virtual_size.height >= len(folded(log))
         assert bottom_line(log) == folded(log)[-1].rstrip()
         width = log.scrollable_content_region.width
@@ -142,3 +142,26 @@ async def test_the_newest_line_stays_in_sight_when_the_log_changes_height() -> N
                 heights.add(log.size.height)
                 assert bottom_line(log) == folded(log)[-1].rstrip()
         assert len(heights) > 1  # (the case in question did happen)
+
+
+async def test_a_long_game_lets_old_sentences_go_in_batches_not_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = session()
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(100, 35)) as pilot:
+        screen = game_screen(app)
+        log = await picked_and_logged(pilot, app, SHOWN + DROPPED - 2)
+        await settle(pilot)
+        refreshes: list[tuple[object, ...]] = []
+        refresh = log.refresh
+        monkeypatch.setattr(log, "refresh", lambda *regions, **kw: (
+            refreshes.append(regions), refresh(*regions, **kw))[1])
+        whole = []
+        for _ in range(DROPPED):
+            refreshes.clear()
+            log.write_events(s.log[-1:], screen.narrator())
+            await settle(pilot)
+            whole.append(() in refreshes)  # the whole log drawn again
+            assert bottom_line(log) == folded(log)[-1].rstrip()
+        assert SHOWN <= len(log.sentences) <= SHOWN + DROPPED
+        assert 1 <= sum(whole) <= DROPPED // 2  # the batch let go, and page turns only

@@ -30,6 +30,7 @@ from smallworld_tui.ui.describe import Narrator
 from smallworld_tui.ui.wrap import Folded
 
 SHOWN = 300  # sentences kept
+DROPPED = 50  # sentences beyond SHOWN let go at once (each time, the whole log is drawn)
 BOLD = frozenset({"turn_started", "die_rolled"})  # events that stand out: a turn, a die roll
 
 
@@ -47,7 +48,7 @@ class LogPanel(ScrollView, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.sentences: deque[Text] = deque(maxlen=SHOWN)
+        self.sentences: deque[Text] = deque()  # at most SHOWN + DROPPED
         self._lines: list[Strip] = []  # the sentences folded, oldest first
         self._counts: deque[int] = deque()  # how many lines each sentence takes
         self._wrapped_at = 0  # the width the lines are folded at (0: none yet)
@@ -59,11 +60,18 @@ class LogPanel(ScrollView, can_focus=False):
         self.sentences.extend(texts)
         if not texts:
             return
+        let_go = 0  # the oldest sentences let go, DROPPED at once: the log is drawn whole
+        if len(self.sentences) > SHOWN + DROPPED:  # only that often
+            let_go = len(self.sentences) - SHOWN
+            for _ in range(let_go):
+                self.sentences.popleft()
         if self._wrapped_at and self.display:
-            before, dropped = len(self._lines), 0
-            for text in texts:
-                dropped += self._add(text)
-            self._show_end(new=None if dropped else len(self._lines) - before)
+            dropped = sum(self._counts.popleft() for _ in range(min(let_go, len(self._counts))))
+            del self._lines[:dropped]
+            before = len(self._lines)
+            for text in texts[max(0, len(texts) - len(self.sentences)):]:
+                self._add(text)
+            self._show_end(new=len(self._lines) - before, dropped=dropped)
         else:
             self._wrapped_at = 0  # wrap everything when shown again
 
@@ -74,31 +82,27 @@ class LogPanel(ScrollView, can_focus=False):
         self.write_events(events[-SHOWN:], narrator)
         self._show_end(page=True)
 
-    def _add(self, text: Text) -> int:
-        """Fold a sentence into lines; how many of the oldest lines made room for it."""
-        dropped = 0
-        if len(self._counts) == SHOWN:
-            dropped = self._counts.popleft()
-            del self._lines[:dropped]
+    def _add(self, text: Text) -> None:
+        """Fold a sentence into lines at the end."""
         options = self.app.console.options.update_width(self._wrapped_at)
         lines = self.app.console.render_lines(Folded(text), options, pad=False)
         self._lines += (Strip(line) for line in lines)
         self._counts.append(len(lines))
-        return dropped
 
-    def _show_end(self, new: int | None = None, page: bool = False) -> None:
+    def _show_end(self, new: int | None = None, page: bool = False, dropped: int = 0) -> None:
         """Show the newest line: where it is if it is in sight (drawing only the ``new``
         lines at the end, or all with None), else at most half a page from the top, the rest
         left for the sentences to come (``page``: a whole page of the newest lines), the top
-        line beginning a sentence."""
+        line beginning a sentence.  ``dropped``: lines let go at the top meanwhile."""
         height = self.scrollable_content_region.height
         total = len(self._lines)
-        top = round(self.scroll_y)
+        top = max(0, round(self.scroll_y) - dropped)
         if page or not top <= total - 1 < top + height:
             top = self._sentence_start(max(0, total - (height if page else (height + 1) // 2)))
         set_scroll_canvas(self, Size(self._wrapped_at, max(total, top + height)))
-        if top != round(self.scroll_y):
-            self.scroll_to(y=top, animate=False, immediate=True)  # draws the whole log
+        if top != round(self.scroll_y) or dropped:
+            self.scroll_to(y=top, animate=False, immediate=True)
+            self.refresh()  # every line moved
         elif new is None:
             self.refresh()
         elif new:
