@@ -4,6 +4,8 @@ folded at its width."""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from rich.text import Text
@@ -11,6 +13,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from smallworld_tui.engine import Action
+from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.log_panel import DROPPED, SHOWN, LogPanel
 from smallworld_tui.ui.wrap import fold_lines
@@ -52,11 +55,18 @@ async def test_the_newest_sentence_shows_below_the_others() -> None:
         assert bottom_line(log) == folded(log)[-1].rstrip()
 
 
-async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@asynccontextmanager
+async def two_players() -> AsyncIterator[tuple[GameSession, SmallWorldApp, Pilot[None]]]:
+    """A new two-player game on a terminal of 100×35."""
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     async with app.run_test(size=(100, 35)) as pilot:
+        yield s, app, pilot
+
+
+async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    async with two_players() as (s, app, pilot):
         screen = game_screen(app)
         log = screen.query_one(LogPanel)
         await act(pilot, Action("pick", 0))
@@ -146,9 +156,7 @@ async def test_the_newest_line_stays_in_sight_when_the_log_changes_height() -> N
 
 async def test_a_long_game_lets_old_sentences_go_in_batches_not_one_by_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    s = session()
-    app = SmallWorldApp(s, pass_screens=False)
-    async with app.run_test(size=(100, 35)) as pilot:
+    async with two_players() as (s, app, pilot):
         screen = game_screen(app)
         log = await picked_and_logged(pilot, app, SHOWN + DROPPED - 2)
         await settle(pilot)
