@@ -79,8 +79,9 @@ class LogPanel(ScrollView, can_focus=False):
         self.sentences.clear()
         self._lines.clear()
         self._counts.clear()
+        self._wrapped_at = 0  # the sentences are only kept, then folded and shown once
         self.write_events(events[-SHOWN:], narrator)
-        self._show_end(page=True)
+        self._wrap()
 
     def _add(self, text: Text) -> None:
         """Fold a sentence into lines at the end."""
