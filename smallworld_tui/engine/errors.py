@@ -7,15 +7,26 @@ from typing import Any
 
 from smallworld_tui.data import Kind, entry
 
-NAMED = ("race", "power", "piece", "item")
+#: the parameters holding content ids or map features, and the kind of name each is shown as
+NAMED = {"race": "race", "power": "power", "piece": "piece", "item": "item",
+         "faction": "faction", "feature": "feature", "feature2": "feature"}
+SECTIONS: dict[str, tuple[Kind, ...]] = {
+    "race": ("race",), "power": ("power",), "piece": ("piece",), "faction": ("faction",),
+    "item": ("relic", "place", "artifact"), "terrain": ("terrain",), "symbol": ("symbol",)}
+
+
+def split_feature(feature: str) -> tuple[str, str]:
+    """A map feature parameter ``"terrain:underground:chasm"`` as (kind, qualified id)."""
+    kind, _, qid = feature.partition(":")
+    return kind, qid
 
 
 def english_name(kind: str, qid: str) -> str:
-    """The English name of a race, power, piece or item from its game's data table."""
-    sections: tuple[Kind, ...] = ("relic", "place", "artifact")
-    if kind in ("race", "power", "piece"):
-        sections = (kind,)  # type: ignore[assignment]
-    for section in sections:
+    """The English name of a race, power, piece, item, faction or map feature (``feature``:
+    ``"symbol:base:magic"``) from its game's data table; the id itself if none is known."""
+    if kind == "feature":
+        kind, qid = split_feature(qid)
+    for section in SECTIONS.get(kind, ()):
         try:
             name: str = entry(section, qid)["name_en"]
             return name
@@ -33,8 +44,9 @@ class IllegalAction(EngineError):
 
     The message is a ``template`` with named ``params`` so that an interface can translate
     it; a parameter named ``region`` holds a region id, shown through ``label``; parameters
-    named ``race``, ``power``, ``piece`` or ``item`` hold content ids, shown through ``name``
-    (by default their English names from the data table).
+    named ``race``, ``power``, ``piece``, ``item`` or ``faction`` hold content ids and
+    ``feature``, ``feature2`` map features (``"symbol:base:magic"``), shown through
+    ``name(kind, id)`` (by default their English names from the data table).
     """
 
     def __init__(self, template: str, label: Callable[[int], str] | None = None,
@@ -51,7 +63,7 @@ class IllegalAction(EngineError):
         content named by ``name(kind, id)``."""
         region = label or self.label or (lambda r: f"region {r}")
         named = name or english_name
-        params = {k: region(v) if k == "region" else named(k, v) if k in NAMED else v
+        params = {k: region(v) if k == "region" else named(NAMED[k], v) if k in NAMED else v
                   for k, v in self.params.items()}
         return translate(self.template).format(**params)
 

@@ -7,7 +7,7 @@ offer their own through their hooks, and carry them out in their ``apply``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from smallworld_tui.engine import actions as A
@@ -28,6 +28,7 @@ from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.state import Army, GameState, TurnState
 
 
@@ -40,9 +41,11 @@ def new_game(
     powers: Sequence[str] | None = None,
     dice: Sequence[int] | None = None,
     game: str = "base",
+    piles: Mapping[str, Sequence[str]] | None = None,
 ) -> GameState:
     """Set up a game of ``game``.  ``races``/``powers`` pin the top of the stacks (ids, bare
-    ids taken as the game's own; the rest is shuffled); ``dice`` pins the first die results."""
+    ids taken as the game's own; the rest is shuffled); ``dice`` pins the first die results;
+    ``piles`` the first draws of face-down piles, by pile (``engine.piles``)."""
     rules = ruleset(game)
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
@@ -60,11 +63,8 @@ def new_game(
             raise IllegalAction("a pinned die result must be one of the die's faces, not {die}",
                                 die=die)
     g = GameState.blank(rules, board, source, list(names), seed, chosen, list(dice or ()))
-
-    def qualified(ids: Sequence[str] | None) -> list[str] | None:
-        return None if ids is None else [i if ":" in i else f"{game}:{i}" for i in ids]
-
-    g.market.setup(g, qualified(races), qualified(powers))
+    g.pins = check_pins(g, piles)
+    g.market.setup(g, races, powers)
     rules.setup(g)
     _start_turn(g)
     g.events.clear()

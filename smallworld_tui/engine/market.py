@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.content import POWERS, RACES
-from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.piles import stacked
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -50,26 +50,13 @@ def combo_tokens(race: str, power: str) -> int:
     return RACES[race].tokens + (POWERS[power].tokens if power else 0)
 
 
-def shuffled(rng: Rng, ids: Sequence[str], pinned: Sequence[str] | None, what: str) -> list[str]:
-    """``pinned`` on top (in that order), the rest of ``ids`` shuffled below."""
-    rest = list(ids)
-    top = list(pinned or ())
-    for id_ in top:
-        if id_ not in rest:
-            raise IllegalAction("unknown or repeated {what} {id} in the pinned stack",
-                                what=what, id=repr(id_))
-        rest.remove(id_)
-    rng.shuffle(rest)
-    return top + rest
-
-
 class Market(Protocol):
     """What the turn flow asks of a market."""
 
     def setup(self, g: GameState, races: Sequence[str] | None,
               powers: Sequence[str] | None) -> None:
-        """Shuffle the banners and badges (``races``/``powers`` pinned on top) and lay out
-        the visible combos."""
+        """Shuffle the banners and badges (``races``/``powers`` pinned on top, checked by
+        ``piles.pinned``) and lay out the visible combos."""
         ...
 
     def picks(self, g: GameState) -> list[Action]:
@@ -126,8 +113,8 @@ class ComboColumn:
     def setup(self, g: GameState, races: Sequence[str] | None,
               powers: Sequence[str] | None) -> None:
         rules = g.rules
-        g.race_stack = shuffled(g.rng, rules.in_play(g, rules.races), races, "race")
-        g.power_stack = shuffled(g.rng, rules.in_play(g, rules.powers), powers, "power")
+        g.race_stack = stacked(g, "stacks.races", races, rules.in_play(g, rules.races))
+        g.power_stack = stacked(g, "stacks.powers", powers, rules.in_play(g, rules.powers))
         for _ in range(rules.visible_combos):
             g.combos.append(g.new_combo(g.race_stack.pop(0), g.power_stack.pop(0)))
 

@@ -6,10 +6,10 @@ coins (unless the rules show them, as to a team partner), the order of the stack
 contents are public: every other banner and badge is in sight), which face-down items lie in
 a pile or on a region (only where they lie and how many are known), what content keeps
 unseen in its own state (``Content.conceal``: the Goblins' face-down bombs), the random
-generator and any pinned die results.  ``imagine`` fills those in at random — the stacks,
-the face-down pile and content's unseen pieces shuffled from what is unseen, a fresh
-generator, unknown coins guessed — so a player can search over states it cannot tell apart
-from the real one.
+generator and any pinned die results and pile draws.  ``imagine`` fills those in at random —
+the stacks, the face-down pile and content's unseen pieces shuffled from what is unseen, a
+fresh generator, unknown coins guessed — so a player can search over states it cannot tell
+apart from the real one.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ def observe(g: GameState, seat: int) -> Observation:
     data["facedown"] = sorted(g.facedown)
     data["rng"] = None
     data["dice"] = []
+    data["pins"] = {}
     data["viewer"] = seat
     return data
 

@@ -40,6 +40,7 @@ class Record:
     races: list[str] | None = None  # pinned top of the race stack
     powers: list[str] | None = None  # pinned top of the power stack
     dice: list[int] | None = None  # pinned die results
+    piles: dict[str, list[str]] | None = None  # pinned first draws of face-down piles
     actions: list[Action] = field(default_factory=list)
     game: str = "base"
     bots: dict[int, str] = field(default_factory=dict)  # seat -> level of the computer player
@@ -53,7 +54,7 @@ class Record:
 
     def new_state(self) -> GameState:
         return new_game(self.players, self.map_source(), self.seed, self.options, self.races,
-                        self.powers, self.dice, game=self.game)
+                        self.powers, self.dice, game=self.game, piles=self.piles)
 
     def to_json(self, folder: Path | None = None) -> dict[str, Any]:
         """The record as JSON data; a map path is written relative to ``folder`` (the folder
@@ -69,6 +70,8 @@ class Record:
             out["stacks"] = {"races": self.races or [], "powers": self.powers or []}
         if self.dice is not None:
             out["dice"] = self.dice
+        if self.piles:
+            out["piles"] = self.piles
         if self.bots:
             out["bots"] = {str(seat): level for seat, level in sorted(self.bots.items())}
         out["actions"] = [a.to_json() for a in self.actions]
@@ -113,13 +116,18 @@ class Record:
             except ValueError as exc:
                 raise RecordError(source, str(exc), i) from None
         dice = data.get("dice")
+        piles = data.get("piles") or {}
+        if not isinstance(piles, dict):
+            raise RecordError(source, '"piles" must be an object of lists of ids')
         bots = _bots(data.get("bots", {}), source, len(players))
         return Record(
             players=players, map=map_name, seed=seed, options=options,
             races=_strings(stacks.get("races"), source, "stacks.races"),
             powers=_strings(stacks.get("powers"), source, "stacks.powers"),
-            dice=None if dice is None else _ints(dice, source), actions=actions,
-            game=game, bots=bots,
+            dice=None if dice is None else _ints(dice, source),
+            piles={name: pinned for name, ids in piles.items()
+                   if (pinned := _strings(ids, source, f"piles.{name}"))} or None,
+            actions=actions, game=game, bots=bots,
         )
 
     def replay(self, source: str = "<record>", upto: int | None = None) -> GameState:

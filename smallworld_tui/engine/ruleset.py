@@ -24,8 +24,21 @@ from smallworld_tui.engine.pieces import PieceKind
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import CostChange
+    from smallworld_tui.engine.content.traits import CostChange, Reason
+    from smallworld_tui.engine.piles import Pile
     from smallworld_tui.engine.state import Army, GameState
+
+
+def feature_id(game: str, need: str) -> str:
+    """A map feature a rule of ``game`` needs (``Content.needs``: "symbol:magic",
+    "kind:chasm") as a ``feature`` parameter of a message: "symbol:base:magic" (a kind of
+    region is named by the game's first terrain of that kind)."""
+    kind, _, name = need.partition(":")
+    if kind == "kind":
+        kind = "terrain"
+        name = next((t for t, row in entries("terrain", game).items() if row["kind"] == name),
+                    name)
+    return f"{kind}:{game}:{name}"
 
 
 class Ruleset:
@@ -119,6 +132,32 @@ class Ruleset:
             if rule.fits(g):
                 out.append(qid)
         return out
+
+    def why_boxed(self, g: GameState, qid: str) -> Reason | None:
+        """Why ``qid``, a race or power of this game, stays in the box in game ``g`` (ruling
+        41: its rule is about map features the map lacks); None if it is in play (or is not
+        this game's race or power)."""
+        rule = RACES.get(qid) or POWERS.get(qid)
+        if rule is None or qid not in (*self.races, *self.powers) or rule.fits(g):
+            return None
+        features = [feature_id(rule.game, need) for need in rule.needs]
+        params = {rule.kind: qid, "feature": features[0]}
+        if len(features) == 1:
+            return (N_("{race} stay in the box on this map: it has no {feature}") if qid in RACES
+                    else N_("the {power} badge stays in the box on this map: it has no "
+                            "{feature}")), params
+        params["feature2"] = features[1]
+        return (N_("{race} stay in the box on this map: it has neither {feature} nor "
+                   "{feature2}") if qid in RACES
+                else N_("the {power} badge stays in the box on this map: it has neither "
+                        "{feature} nor {feature2}")), params
+
+    def piles(self, g: GameState) -> list[Pile]:
+        """The face-down piles of game ``g`` a record may pin (``engine.piles``): by default
+        those of its races, powers and items in play."""
+        ids = self.in_play(g, [*self.races, *self.powers, *self.items])
+        return [pile for qid in ids for pile in (RACES.get(qid) or POWERS.get(qid)
+                                                 or ITEMS[qid]).piles(g)]
 
     def market_for(self, options: dict[str, Any]) -> Market:
         """The combo market of a game with these options."""

@@ -212,6 +212,7 @@ class GameState:
     options: dict[str, Any]
     rng: Rng
     dice: list[int]  # pinned die results, used before the generator (tutorials, tests)
+    pins: dict[str, list[str]]  # pinned draws of face-down piles not yet made (engine.piles)
     round: int
     seat: int  # whose turn it is
     turn_number: int  # turns started so far in the whole game
@@ -451,6 +452,7 @@ class GameState:
         new.options = dict(self.options)
         new.rng = Rng(self.rng.state)
         new.dice = list(self.dice)
+        new.pins = {k: list(v) for k, v in self.pins.items()} if self.pins else {}
         new.region_army = list(self.region_army)
         new.region_tokens = list(self.region_tokens)
         new.neutral = list(self.neutral)
@@ -477,7 +479,7 @@ class GameState:
         return {
             "game": self.game, "map": self.map_source, "names": self.names,
             "seed": self.seed, "options": self.options, "rng": self.rng.state,
-            "dice": self.dice, "round": self.round, "seat": self.seat,
+            "dice": self.dice, "pins": self.pins, "round": self.round, "seat": self.seat,
             "turn_number": self.turn_number, "phase": str(self.phase), "actor": self.actor,
             "region_army": self.region_army, "region_tokens": self.region_tokens,
             "neutral": self.neutral, "pieces": self.pieces.to_json(),
@@ -500,7 +502,9 @@ class GameState:
         position and play alike.  Much cheaper than ``dumps``, for searches that meet a
         position by several paths."""
         return (
-            self.seed, self.rng.state, tuple(self.dice), self.round, self.seat,
+            self.seed, self.rng.state, tuple(self.dice),
+            tuple((k, tuple(v)) for k, v in self.pins.items()) if self.pins else (),
+            self.round, self.seat,
             self.turn_number, self.phase, self.actor, tuple(self.region_army),
             tuple(self.region_tokens), tuple(self.neutral), self.pieces.position(),
             tuple(self.items.items()), tuple(self.hidden), tuple(sorted(self.facedown.items())),
@@ -524,7 +528,8 @@ class GameState:
         return GameState(
             rules=rules, map=board, map_source=d["map"], names=list(d["names"]),
             seed=d["seed"], options=dict(d["options"]), rng=Rng(d["rng"]),
-            dice=list(d["dice"]), round=d["round"], seat=d["seat"],
+            dice=list(d["dice"]), pins={k: list(v) for k, v in d["pins"].items()},
+            round=d["round"], seat=d["seat"],
             turn_number=d["turn_number"], phase=Phase(d["phase"]), actor=d["actor"],
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
             neutral=list(d["neutral"]),
@@ -550,7 +555,8 @@ class GameState:
         tray.update({k: kind.count for k, kind in rules.neutrals.items()})
         return GameState(
             rules=rules, map=board, map_source=map_source, names=list(names), seed=seed,
-            options=options, rng=Rng(seed), dice=list(dice), round=1, seat=0, turn_number=0,
+            options=options, rng=Rng(seed), dice=list(dice), pins={}, round=1, seat=0,
+            turn_number=0,
             phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
             pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},

@@ -14,6 +14,7 @@ from smallworld_tui.engine import Action, Event, IllegalAction
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES, Content
+from smallworld_tui.engine.errors import split_feature
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import Kind, display_name
@@ -43,12 +44,16 @@ def piece_name(piece: str) -> str:
 CONTENT_KINDS: dict[str, tuple[Kind, ...]] = {
     "race": ("race",), "power": ("power",), "piece": ("piece",), "relic": ("relic",),
     "place": ("place",), "artifact": ("artifact",), "item": ("relic", "place", "artifact"),
+    "faction": ("faction",), "terrain": ("terrain",), "symbol": ("symbol",),
 }
 
 
 def content_name(kind: str, id_: str) -> str:
-    """The name of a race, power, piece or item (a relic, place or artifact; ``kind``
-    "item" for any of them); the id itself if the data tables do not know it."""
+    """The name of a race, power, piece, item (a relic, place or artifact; ``kind`` "item"
+    for any of them), faction or map feature (``kind`` "feature", ``id_``
+    "symbol:base:magic"); the id itself if the data tables do not know it."""
+    if kind == "feature":
+        kind, id_ = split_feature(id_)
     for each in CONTENT_KINDS.get(kind, ()):
         try:
             return display_name(each, id_)

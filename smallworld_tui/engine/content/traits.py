@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from smallworld_tui.engine.actions import Action
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.piles import Pile
     from smallworld_tui.engine.rng import Rng
     from smallworld_tui.engine.state import Army, GameState
 
@@ -227,6 +228,10 @@ class Content:
         return iter(())
 
     # --- hidden information ------------------------------------------------------------
+    def piles(self, g: GameState) -> tuple[Pile, ...]:
+        """The face-down piles of this rule a record may pin (``engine.piles``)."""
+        return ()
+
     def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
         """This content's own state (``GameState.item_data[qid]``) as players know it: what
         nobody may see (face-down bombs) taken out (``engine.observe``)."""

@@ -3,7 +3,8 @@
 Set-up: two Monsters on every monster lair, a Black Mountain marker on every Black Mountain
 region (both from the data table), and a face-down pile of relics and places, as many as
 there are lairs, drawn from all of them shuffled (the rest stay unseen in the box).  Taking a
-lair turns the top of the pile face up in that region.
+lair turns the top of the pile face up in that region (a record may pin the pile: the
+relics and places found, in the order the lairs are taken).
 
 On a base-game map (the mixing rules): one lair more than there are players (fewer only if
 the map has no room for them), each on a Lost Tribe region, never two side by side, chosen
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from smallworld_tui.data import entries
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.pieces import PieceKind
+from smallworld_tui.engine.piles import Pile, draw_order
 from smallworld_tui.engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 MONSTER = "underground:monster"
 LOST_TRIBE = "base:lost_tribe"
+LAIRS = "lairs"  # the pile's name in a record (``engine.piles``)
 TRIES = 20  # random orders tried to find lairs far enough apart on a surface map
 
 
@@ -41,9 +44,11 @@ class UndergroundRules(Ruleset):
         else:
             self._setup_on_a_surface_map(g)
         lairs = sum(1 for kind in g.neutral if kind == MONSTER)
-        pile = self.in_play(g, self.items)
-        g.rng.shuffle(pile)
-        g.hidden = pile[:lairs]
+        top, rest = draw_order(g, LAIRS, self.in_play(g, self.items), drawn=lairs)
+        g.hidden = (top + rest)[:lairs]
+
+    def piles(self, g: GameState) -> list[Pile]:
+        return [*super().piles(g), Pile(LAIRS, tuple(self.in_play(g, self.items)))]
 
     def _setup_on_a_surface_map(self, g: GameState) -> None:
         tribes = bits(g.feature_mask("symbol", "lost_tribe", "base") & ~g.closed_mask)

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 from smallworld_tui.data import entries
 from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.piles import draw_order
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import GameState
 
 GAME = "warcraft"
+MARKERS = "markers"  # the pile's name in a record (``engine.piles``)
 
 
 def marker_mask(g: GameState) -> int:
@@ -31,10 +33,10 @@ def marker_mask(g: GameState) -> int:
 
 
 def lay_markers(g: GameState, markers: list[str]) -> None:
-    """Shuffle ``markers`` and lay one face down on each marker region, in region order;
-    the rest go to the box."""
-    pile = list(markers)
-    g.rng.shuffle(pile)
+    """Shuffle ``markers`` (a record may pin the first drawn: pile ``MARKERS``) and lay one
+    face down on each marker region, in region order; the rest go to the box, in order."""
+    top, rest = draw_order(g, MARKERS, markers)
+    pile = top + rest
     for region in bits(marker_mask(g)):
         if not pile:
             break

@@ -32,6 +32,7 @@ from smallworld_tui.engine.content.warcraft.factions import (
     side_of,
 )
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.piles import Pile, draw_order
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 GAME = "warcraft"
 BOMB = f"{GAME}:bomb"
+BOMBS, EXPLODING, DUD = "bombs", "exploding", "dud"  # the Goblins' pile in a record
 HARMONY = f"{GAME}:harmony"
 OBJECTIVE = f"{GAME}:objective"
 WISP_WALL = f"{GAME}:wisp_wall"
@@ -328,12 +330,19 @@ class Goblins(Race):
         row = entries("piece", GAME)["bomb"]
         return int(row["count"]), int(row["exploding"])
 
+    def _pile(self) -> tuple[str, ...]:
+        """The bombs as a record pins them: ``EXPLODING`` or ``DUD``."""
+        total, exploding = self._bombs()
+        return (EXPLODING,) * exploding + (DUD,) * (total - exploding)
+
+    def piles(self, g: GameState) -> tuple[Pile, ...]:
+        return (Pile(BOMBS, self._pile()),)
+
     def on_picked(self, g: GameState, army: Army) -> None:
         if self.qid in g.item_data:  # the pile is made once a game
             return
-        total, exploding = self._bombs()
-        pile = [1] * exploding + [0] * (total - exploding)
-        g.rng.shuffle(pile)
+        top, rest = draw_order(g, BOMBS, self._pile())
+        pile = [int(bomb == EXPLODING) for bomb in rest + top[::-1]]  # drawn from the end
         g.item_data[self.qid] = {"pile": pile, "placed": [], "seen": [0, 0]}
 
     def _targets(self, g: GameState, army: Army) -> int:

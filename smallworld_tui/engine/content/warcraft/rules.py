@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING, Any
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, board_set_source
 from smallworld_tui.engine.content.warcraft import teams as T
-from smallworld_tui.engine.content.warcraft.factions import faction_bonus
-from smallworld_tui.engine.content.warcraft.markers import lay_markers, reveal_marker
+from smallworld_tui.engine.content.warcraft.factions import faction, faction_bonus
+from smallworld_tui.engine.content.warcraft.markers import MARKERS, lay_markers, reveal_marker
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.map_faces import BoardRules, board_rules, draw_faces
 from smallworld_tui.engine.market import Market
+from smallworld_tui.engine.piles import Pile
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.content.traits import Reason
     from smallworld_tui.engine.state import Army, GameState
 
 GAME = "warcraft"
@@ -72,6 +74,19 @@ class WarcraftRules(Ruleset):
     def setup(self, g: GameState) -> None:
         super().setup(g)
         lay_markers(g, list(self.items))
+
+    def piles(self, g: GameState) -> list[Pile]:
+        return [*super().piles(g), Pile(MARKERS, tuple(self.items))]
+
+    def why_boxed(self, g: GameState, qid: str) -> Reason | None:
+        """Also a race of a faction no player plays in a team game (its column is not laid
+        out)."""
+        if g.options.get("teams") and qid in self.races:
+            side = faction(qid)
+            if side not in self.team_market.laid_out(g):
+                return (N_("{race} stay in the box: this team game has no {faction} player"),
+                        {"race": qid, "faction": f"{GAME}:{side}"})
+        return super().why_boxed(g, qid)
 
     # --- islands -----------------------------------------------------------------------
     def entry_mask(self, g: GameState) -> int:

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from smallworld_tui.engine import actions as A
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.content.warcraft.factions import faction
-from smallworld_tui.engine.errors import IllegalAction
-from smallworld_tui.engine.market import ComboView, combo_tokens, shuffled
+from smallworld_tui.engine.market import ComboView, combo_tokens
+from smallworld_tui.engine.piles import pinned, shuffled_below, stacked
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -126,19 +126,19 @@ class TeamMarket:
     # --- Market ------------------------------------------------------------------------
     def setup(self, g: GameState, races: Sequence[str] | None,
               powers: Sequence[str] | None) -> None:
-        played = set(teams(g))
-        pinned = list(races or ())
-        for column in self.race_columns:
-            if column in self.optional and column not in played:
-                continue
+        laid = self.laid_out(g)
+        top = pinned(g, "stacks.races", races, [r for r in g.rules.races if faction(r) in laid])
+        for column in laid:
             ids = [r for r in g.rules.races if faction(r) == column]
-            top = [r for r in pinned if r in ids]
-            g.columns[column] = shuffled(g.rng, ids, top, "race")
-            pinned = [r for r in pinned if r not in top]
-        if pinned:
-            raise IllegalAction("unknown or repeated {what} {id} in the pinned stack",
-                                what="race", id=repr(pinned[0]))
-        g.columns[POWERS] = shuffled(g.rng, g.rules.powers, powers, "power")
+            on_top = [r for r in top if r in ids]
+            g.columns[column] = on_top + shuffled_below(g, on_top, ids)
+        g.columns[POWERS] = stacked(g, "stacks.powers", powers, g.rules.powers)
+
+    def laid_out(self, g: GameState) -> list[str]:
+        """The race columns of a game: a column only laid out for its faction's player is
+        left out without one."""
+        played = set(teams(g))
+        return [c for c in self.race_columns if c not in self.optional or c in played]
 
     def picks(self, g: GameState) -> list[Action]:
         column = self.own_column(g, g.seat)
