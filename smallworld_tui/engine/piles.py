@@ -40,13 +40,21 @@ def pinned(g: GameState, where: str, entries: Sequence[str] | None,
     entry if one is not there, or more often than ``contents`` holds it."""
     out: list[str] = []
     left = Counter(contents)
-    for index, entry in enumerate(entries or ()):
-        entry = entry if entry in left or ":" in entry else f"{g.game}:{entry}"
+    for index, given in enumerate(entries or ()):
+        entry = _qualified(g, given, left)
         if not left[entry]:
             raise _refusal(g, where, index, entry, out.count(entry), contents)
         left[entry] -= 1
         out.append(entry)
     return out
+
+
+def _qualified(g: GameState, entry: str, contents: Counter[str]) -> str:
+    """A bare id as the game's own content id, where it names some (not "exploding")."""
+    if ":" in entry or entry in contents:
+        return entry
+    full = f"{g.game}:{entry}"
+    return full if full in contents or g.rules.why_boxed(g, full) else entry
 
 
 def _refusal(g: GameState, where: str, index: int, entry: str, before: int,
