@@ -13,7 +13,7 @@ from typing import Any
 
 from smallworld_tui.engine.actions import CORE_KINDS, Action
 from smallworld_tui.engine.conquest import Costs, reach_mask, why_unreachable
-from smallworld_tui.engine.errors import IllegalAction
+from smallworld_tui.engine.errors import IllegalAction, english_name
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.i18n import N_
@@ -49,8 +49,10 @@ def conquest_blocker(g: GameState, army: Army) -> str:
 
 
 def region_label(g: GameState, region: int) -> str:
-    """How players call a region: its terrain and number, e.g. "Forest 7"."""
-    return f"{g.map.regions[region].terrain.capitalize()} {region}"
+    """How players call a region, in English: its terrain's name in the map's data table and
+    its number, e.g. "Black Mountain 6" (the interface names it in its own language)."""
+    terrain = g.map.regions[region].terrain
+    return f"{english_name('terrain', f'{g.map.game}:{terrain}')} {region}"
 
 
 def illegal(g: GameState, action: Action) -> IllegalAction:
@@ -71,6 +73,10 @@ def _why(g: GameState, action: Action) -> Reason:
         reason = _content_reason(g, action)
         if reason is not None:
             return reason
+    if phase == Phase.END and kind != "end_turn":
+        waiting = _end_choice(g)
+        if waiting is not None:
+            return waiting
     if kind == "pick":
         return _why_pick(g, action)
     if kind in ("conquer", "final", "abandon", "decline", "end_conquest"):
@@ -110,6 +116,24 @@ def _why(g: GameState, action: Action) -> Reason:
     if kind == "end_turn":
         return N_("the turn is not over yet"), {}
     return N_("{action} is not possible now"), {"action": str(action)}
+
+
+def _end_choice(g: GameState) -> Reason | None:
+    """The rule whose choice the end of the turn waits for (Humans' objectives, a
+    Diplomat's ally…), if one does."""
+    for army in g.armies_of(g.seat):
+        for t in g.hooks(army).end:
+            if next(iter(t.end_actions(g, army)), None) is None:
+                continue
+            if t.kind == "race":
+                return (N_("your turn is ending and {race} still have a choice to make: make "
+                           "it or end your turn"), {"race": t.qid})
+            if t.kind == "power":
+                return (N_("your turn is ending and your {power} badge still has a choice to "
+                           "make: make it or end your turn"), {"power": t.qid})
+            return (N_("your turn is ending and {item} still offers a choice: take it or end "
+                       "your turn"), {"item": t.qid})
+    return None
 
 
 def _why_pick(g: GameState, action: Action) -> Reason:

@@ -291,7 +291,7 @@ class CryptOfTheTombRaider(Place):
             return N_("the {piece} is placed at the end of your turn, after scoring"), {
                 "piece": GHOST}
         if action.target == region_of(g, self):
-            return N_("the {piece} never guards the {item}'s own region"), {
+            return N_("{item} keeps the {piece} out of its own region"), {
                 "piece": GHOST, "item": self.qid}
         return used(g, self) or (N_("the {piece} goes in one of your regions"), {"piece": GHOST})
 
