@@ -14,7 +14,7 @@ import pytest
 from scenario import NAMES, UG_TEST_MAP, act, begin_turn, empty, give, of
 from warcraft.helpers import WC_TEST_MAP, play_out
 
-from smallworld_tui.engine import IllegalAction, new_game
+from smallworld_tui.engine import IllegalAction, apply, new_game
 from smallworld_tui.engine.bitset import NEUTRAL
 from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.errors import RecordError
@@ -195,3 +195,26 @@ def test_the_team_game_pins_the_markers_too() -> None:
     assert g.phase == Phase.PICK
     with pytest.raises(IllegalAction, match=r"piles\.markers, entry 0"):
         wc_game({"markers": ["base:ratmen"]}, options={"teams": True})
+
+
+# --- the examples of docs/record-format.md ------------------------------------------------
+
+EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
+
+
+def test_the_underground_example_finds_the_pinned_relic_and_place() -> None:
+    g = load_record(EXAMPLES / "underground-lairs.json").replay()
+    assert g.items == {"underground:diamond_fields": 19, "underground:shiny_orb": 18}
+
+
+def test_the_warcraft_example_lays_the_pinned_markers_and_bombs() -> None:
+    record = load_record(EXAMPLES / "warcraft-piles.json")
+    g = record.new_state()
+    assert g.facedown == {10: "warcraft:doomhammer", 14: "warcraft:karazhan",
+                          26: "warcraft:well_of_eternity"}
+    blasts = {}
+    for action in record.actions:
+        for event in of(apply(g, action), "bomb_revealed"):
+            blasts[event["region"]] = event["exploding"]
+    assert g.items == {"warcraft:karazhan": 14}
+    assert blasts == {14: True, 16: False}
