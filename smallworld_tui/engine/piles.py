@@ -39,8 +39,10 @@ def pinned(g: GameState, where: str, entries: Sequence[str] | None,
     record field), bare ids qualified by the game: IllegalAction naming the field and the
     entry if one is not there, or more often than ``contents`` holds it."""
     out: list[str] = []
+    if not entries:
+        return out
     left = Counter(contents)
-    for index, given in enumerate(entries or ()):
+    for index, given in enumerate(entries):
         entry = _qualified(g, given, left)
         if not left[entry]:
             raise _refusal(g, where, index, entry, out.count(entry), contents)
@@ -77,9 +79,11 @@ def _refusal(g: GameState, where: str, index: int, entry: str, before: int,
 
 def check_pins(g: GameState, piles: Mapping[str, Sequence[str]] | None) -> dict[str, list[str]]:
     """The pinned draws of ``piles`` (by pile name), checked against the game's piles."""
+    if not piles:
+        return {}
     declared = {pile.name: pile for pile in g.rules.piles(g)}
     out = {}
-    for name, entries in sorted((piles or {}).items()):
+    for name, entries in sorted(piles.items()):
         pile = declared.get(name)
         if pile is None:
             raise IllegalAction("piles: this game has no face-down pile {pile} (its piles: "
