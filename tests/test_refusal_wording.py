@@ -115,19 +115,37 @@ def test_no_message_puts_the_before_a_name_that_has_its_own() -> None:
     assert not doubled
 
 
-def test_the_crypt_refuses_its_own_region_without_a_doubled_article() -> None:
-    from underground.test_items import CRYPT, q, reveal, ug
+def crypt_at_the_end_of_the_turn() -> GameState:
+    """Seat 0 holds the Crypt (region 5) and region 6, at the end of its turn."""
+    from underground.test_items import CRYPT, reveal, ug
 
     g = ug()
-    army = give(g, 0, "mummies", "mining", {5: 2, 6: 2})
+    give(g, 0, "mummies", "mining", {5: 2, 6: 2})
     reveal(g, CRYPT, 5)
     begin_turn(g, 0)
     finish(g)
-    assert g.phase == Phase.END and army.mask >> 5 & 1 and q(CRYPT) in g.items
+    assert g.phase == Phase.END
+    return g
+
+
+def refused(g: GameState, action: Action) -> IllegalAction:
     with pytest.raises(IllegalAction) as info:
-        act(g, "ghost", 5)
-    assert str(info.value) == ("The Crypt of the Tomb-raider keeps the Tomb-raider's Ghost out "
-                               "of its own region")
+        apply(g, action)
+    return info.value
+
+
+def in_japanese(exc: IllegalAction, g: GameState | None = None) -> str:
+    set_language("ja")
+    try:
+        return refusal(exc, g.map if g else None)
+    finally:
+        set_language("en")
+
+
+def test_the_crypt_refuses_its_own_region_without_a_doubled_article() -> None:
+    message = str(refused(crypt_at_the_end_of_the_turn(), Action("ghost", 5)))
+    assert message == ("The Crypt of the Tomb-raider keeps the Tomb-raider's Ghost out of its "
+                       "own region")
 
 
 # --- a choice the end of the turn waits for ---------------------------------------------
@@ -146,46 +164,28 @@ def humans_at_the_end_of_their_turn() -> GameState:
                                     Action("deploy", 0, 1), Action("end_redeploy")])
 def test_an_action_refused_while_the_humans_objectives_wait_says_so(action: Action) -> None:
     g = humans_at_the_end_of_their_turn()
-    with pytest.raises(IllegalAction) as info:
-        apply(g, action)
-    assert str(info.value) == ("your turn is ending and Humans still have a choice to make: "
-                               "make it or end your turn")
-    set_language("ja")
-    try:
-        assert refusal(info.value, g.map) == ("手番の終わりにヒューマンの選択が残っています："
-                                              "選ぶか、手番を終えてください")
-    finally:
-        set_language("en")
+    exc = refused(g, action)
+    assert str(exc) == ("your turn is ending and Humans still have a choice to make: make it or "
+                        "end your turn")
+    assert in_japanese(exc, g) == ("手番の終わりにヒューマンの選択が残っています："
+                                   "選ぶか、手番を終えてください")
 
 
 def test_a_power_or_an_item_waiting_at_the_end_of_the_turn_is_named() -> None:
-    from underground.test_items import CRYPT, reveal, ug
-
     g = scenario(players=2)
     give(g, 0, "ratmen", "diplomat", {1: 3})
     give(g, 1, "orcs", "hill", {22: 3})
     begin_turn(g, 0)
     finish(g)
-    with pytest.raises(IllegalAction) as info:
-        act(g, "pick", 0)
-    assert str(info.value) == ("your turn is ending and your Diplomat badge still has a choice "
-                               "to make: make it or end your turn")
-    g = ug()
-    give(g, 0, "mummies", "mining", {5: 2, 6: 2})
-    reveal(g, CRYPT, 5)
-    begin_turn(g, 0)
-    finish(g)
-    with pytest.raises(IllegalAction) as info:
-        act(g, "conquer", 1)
-    assert str(info.value) == ("your turn is ending and The Crypt of the Tomb-raider still "
-                               "offers a choice: take it or end your turn")
+    assert str(refused(g, Action("pick", 0))) == (
+        "your turn is ending and your Diplomat badge still has a choice to make: make it or "
+        "end your turn")
+    assert str(refused(crypt_at_the_end_of_the_turn(), Action("conquer", 1))) == (
+        "your turn is ending and The Crypt of the Tomb-raider still offers a choice: take it "
+        "or end your turn")
 
 
 def test_the_reason_is_worded_in_the_players_language() -> None:
     with pytest.raises(IllegalAction) as info:
         new_game(NAMES[:2], "underground-2p", 0, game="base", races=["humans"])
-    set_language("ja")
-    try:
-        assert refusal(info.value) == "このマップでは人間は箱に残ります：畑がありません"
-    finally:
-        set_language("en")
+    assert in_japanese(info.value) == "このマップでは人間は箱に残ります：畑がありません"

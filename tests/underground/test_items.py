@@ -557,7 +557,7 @@ def test_crypt_ghost_makes_one_of_your_other_regions_immune():
     begin_turn(g, 0)
     finish(g)
     assert targets(g, "ghost") == {MOUNTAIN}  # never the Crypt's own region
-    with pytest.raises(IllegalAction, match="keeps the .* out of its own region"):
+    with pytest.raises(IllegalAction, match="out of its own region"):
         act(g, "ghost", MUDPOOL_W)
     act(g, "ghost", MOUNTAIN)
     assert count(g, "ghost", MOUNTAIN) == 1
