@@ -248,8 +248,9 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
         lobby = self.app
         assert isinstance(lobby, LobbyApp)
         table = lobby.tables.get(self.table.id)
-        if table is None:
+        if table is None or table.seat_of(lobby.visit.name) != self.seat:
             self.app.pop_screen()
+            lobby.say(_("You no longer have a seat at table {id}.").format(id=self.table.id))
             return
         self.table = table
         if table.started:
@@ -400,15 +401,20 @@ class LobbyApp(App[None]):
 
     # --- what the player does at a table ------------------------------------------------
     async def act(self, table: Table, key: object) -> None:
+        """What the player chose in a table's menu, done at the table as it is now (the
+        menu may have been open for a while)."""
         if key == "watch":
             self.choose(table, SPECTATOR)
         elif key == "take":
             await self._take(table.id)
         elif key in ("play", "wait", "leave"):
-            seat = table.seat_of(self.visit.name)
-            if seat is not None:
-                await self._as_owner(table, seat, lambda: self._at_own_seat(table, seat,
-                                                                              str(key)))
+            await self._refresh()
+            now = self.tables.get(table.id)
+            seat = None if now is None else now.seat_of(self.visit.name)
+            if now is None or seat is None:
+                self.say(_("You no longer have a seat at table {id}.").format(id=table.id))
+                return
+            await self._as_owner(now, seat, lambda: self._at_own_seat(now, seat, str(key)))
 
     async def _at_own_seat(self, table: Table, seat: int, key: str) -> None:
         if key == "play":

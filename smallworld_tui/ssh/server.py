@@ -102,12 +102,15 @@ class GameServer:
 
     # --- seats --------------------------------------------------------------------------
     def owns(self, visitor: Visitor, table: Table, seat: int) -> bool:
-        """Whether the visitor has proved that ``seat`` at ``table`` is theirs."""
-        owner = table.seats[seat]
-        if owner is None:
+        """Whether ``seat`` at ``table`` is the visitor's, checked now against the store: the
+        key holder's seat, or one whose proof this connection proved (a seat given up and
+        taken again has a new proof, which the old one never proves)."""
+        stored = self.tables.store.seat(table.id, seat)
+        if stored is None:
             return False
-        return (table.id, seat) in visitor.proven or (
-            visitor.by_key and proves(owner.proof, key_holder=visitor.name))
+        proof = stored[1]
+        return visitor.proven.get((table.id, seat)) == proof or (
+            visitor.by_key and proves(proof, key_holder=visitor.name))
 
     async def check_secret(self, visitor: Visitor, table: Table, seat: int,
                            secret: str) -> bool:
@@ -115,7 +118,7 @@ class GameServer:
         and a connection that fails too often is closed."""
         owner = table.seats[seat]
         if owner is not None and proves(owner.proof, secret=secret):
-            visitor.proven.add((table.id, seat))
+            visitor.proven[(table.id, seat)] = owner.proof
             self.guard.succeeded(visitor.address)
             return True
         visitor.secret_failures += 1
@@ -136,14 +139,17 @@ class GameServer:
         except OSError as exc:
             raise SeatRefused(_("The seat could not be saved ({error}); try again.").format(
                 error=exc)) from None
-        visitor.proven.add((table.id, seat))
+        visitor.proven[(table.id, seat)] = proof
         return seat, secret
 
     def leave(self, visitor: Visitor, table: Table, seat: int) -> None:
+        """Give the visitor's seat up; no connection's proof of it holds any more."""
         if self.owns(visitor, table, seat):
             with contextlib.suppress(OSError):
                 self.tables.leave(table, seat)
-                visitor.proven.discard((table.id, seat))
+            if table.seats[seat] is None:
+                for other in self.visitors:
+                    other.proven.pop((table.id, seat), None)
 
     def occupy(self, visitor: Visitor, table: int, seat: int) -> None:
         """The visitor plays ``seat`` now; a connection that played it before is closed."""

@@ -121,6 +121,13 @@ class Store:
             db.execute("INSERT INTO seats (tbl, seat, name, proof) VALUES (?, ?, ?, ?)",
                        (table, seat, name, proof))
 
+    def seat(self, table: int, seat: int) -> tuple[str, str] | None:
+        """Who sits in ``seat`` at ``table`` now, as (name, proof)."""
+        with self._lock:
+            row = self._db.execute("SELECT name, proof FROM seats WHERE tbl = ? AND seat = ?",
+                                   (table, seat)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
     def clear_seat(self, table: int, seat: int) -> None:
         with self._write() as db:
             db.execute("DELETE FROM seats WHERE tbl = ? AND seat = ?", (table, seat))
