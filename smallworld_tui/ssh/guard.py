@@ -93,7 +93,7 @@ class Guard:
         for who in counted:
             self._failures[who].append(now)
         recent = max(self._recent(who) for who in counted)
-        log.warning("failed login from %s as %r: wrong %s (%d recent failures)", address,
+        log.warning("failed login from %s as %.80r: wrong %s (%d recent failures)", address,
                     name, what, self._recent(counted[0]))
         delay = min(self.limits.first_delay * 2 ** (recent - 1), self.limits.max_delay)
         await self.sleep(delay)

@@ -161,17 +161,18 @@ class GameServer:
         against the visitor's address, name and the seat (``guard``), and a connection that
         fails too often is closed; ``SeatRefused`` while the name or the seat may try none."""
         guard = self.guard
-        if guard.secrets_shut(visitor.name, table, seat):
-            visitor.secret_failures += 1
-            raise SeatRefused(_("Too many wrong secrets were typed lately for this seat or "
-                                "under your name; try again later."))
-        if proves(proof, secret=typed):
+        stopped = guard.secrets_shut(visitor.name, table, seat)
+        if not stopped and proves(proof, secret=typed):
             return True
+        if not stopped:
+            await guard.failed(visitor.address, what, visitor.name, (table, seat))
         visitor.secret_failures += 1
-        await guard.failed(visitor.address, what, visitor.name, (table, seat))
         if (visitor.secret_failures >= guard.limits.failures_per_connection
                 or guard.shut_out(visitor.address)):
             visitor.drop(_("Too many wrong secrets."))
+        if stopped:
+            raise SeatRefused(_("Too many wrong secrets were typed lately for this seat or "
+                                "under your name; try again later."))
         return False
 
     async def take_seat(self, visitor: Visitor, table: Table,

@@ -156,13 +156,13 @@ class WebDoor:
         if guard.shut_out(address):
             return await self.login_page(request, _("Too many failed logins from your "
                                                     "address; try again later."), name, 429)
-        problem = self.server.name_refusal(name)
-        if problem is not None:
-            return await self.login_page(request, _("This name cannot be used: {problem}.")
-                                         .format(problem=problem), name, 400)
         if not self.server.door.password_opens(name, password):
             await guard.failed(address, "web password", name)
             return await self.login_page(request, _("Wrong password."), name, 403)
+        problem = self.server.name_refusal(name)  # (after the password: it names players)
+        if problem is not None:
+            return await self.login_page(request, _("This name cannot be used: {problem}.")
+                                         .format(problem=problem), name, 400)
         ticket = secrets.token_urlsafe(32)
         self._forget_old_tickets()
         self.tickets[ticket] = (name, time.monotonic() + TICKET_SECONDS)
