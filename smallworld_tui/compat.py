@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -232,3 +232,22 @@ def browser_terminal_assets() -> Path:
     import textual_serve
 
     return Path(textual_serve.__file__).with_name("static")
+
+
+# --- confusable-homoglyphs --------------------------------------------------------------------
+
+LEFT_TO_RIGHT_MARK = "\u200e"
+
+
+def confusable_pairs() -> Iterator[tuple[str, str]]:
+    """Each pair of strings that Unicode's table of confusables (TR39's confusables.txt)
+    holds to look alike, both ways, as confusable-homoglyphs keeps them: its loaded data file,
+    ``confusables.confusables_data`` (it has no public API for the pairs themselves), with the
+    left-to-right marks it writes around right-to-left characters taken out."""
+    from confusable_homoglyphs import confusables
+
+    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
+    for text, alikes in data.items():
+        for alike in alikes:
+            yield (text.replace(LEFT_TO_RIGHT_MARK, ""),
+                   alike["c"].replace(LEFT_TO_RIGHT_MARK, ""))

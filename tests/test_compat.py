@@ -199,3 +199,11 @@ async def test_apps_of_one_process_share_their_parsed_css() -> None:
     light = Styled()
     light.theme = "textual-light"
     assert not await rules_of(light) & first  # other theme variables: parsed again
+
+
+def test_the_confusables_table_holds_unicode_s_pairs_both_ways() -> None:
+    pairs = set(compat.confusable_pairs())
+    assert ("а", "a") in pairs and ("a", "а") in pairs  # Cyrillic а, Latin a
+    assert ("m", "rn") in pairs and ("0", "O") in pairs
+    assert ("ߺ", "_") in pairs  # NKO LAJANYALAN: right to left, its marks taken out
+    assert len(pairs) > 10_000 and not any("\u200e" in a + b for a, b in pairs)

@@ -61,6 +61,28 @@ def _players(players: int | None, map_name: str | None, names: list[str], bots: 
     return 2
 
 
+def _reserved(names: str | None) -> list[str]:
+    """The names of ``--names``, as shown (``UsageError`` for one that cannot be a name, or
+    two that look alike)."""
+    from smallworld_tui.ssh.names import NameRefused, looks_like, same_name, shown_name
+
+    reserved: list[str] = []
+    for typed in (n.strip() for n in names.split(",")) if names else ():
+        try:
+            name = shown_name(typed)
+        except NameRefused as exc:
+            raise click.UsageError(_("--names: {name!r} cannot be a name: {problem}").format(
+                name=typed, problem=exc)) from None
+        if any(same_name(name, other) for other in reserved):
+            raise click.UsageError(_("--names: {name!r} is given twice").format(name=name))
+        alike = looks_like(name, reserved)
+        if alike is not None:
+            raise click.UsageError(_("--names: {name!r} looks like {other!r}").format(
+                name=name, other=alike))
+        reserved.append(name)
+    return reserved
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=2222, show_default=True, type=click.IntRange(0, 65535))
@@ -128,7 +150,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
                                  "--authorized-keys").format(host=host))
     if web:
         _check_web(password, authorized_keys)
-    seats = [n.strip() for n in names.split(",")] if names else []
+    seats = _reserved(names)
     levels = [level.strip() for level in bots.split(",")] if bots else []
     table_wanted = any(v is not None for v in (players, map_name, names, seed, game, bots)) or \
         bool(option_items) or teams
@@ -168,6 +190,17 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
             id=table.id, game=game_name(settings.game), map=settings.map, n=count,
             names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
+    try:
+        codes = tables.issue_codes(keys.reserves if keys is not None else lambda _name: False)
+    except OSError as exc:
+        raise click.ClickException(_("cannot store the seats' codes: {error}").format(
+            error=exc)) from None
+    for table, seat, code in codes:
+        click.echo(_("Table {id}, seat {n} ({name}): code {code}").format(
+            id=table.id, n=seat + 1, name=table.settings.names[seat], code=code))
+    if codes:
+        click.echo(_("Give each of them their code: it takes their reserved seat once (the "
+                     "codes are not shown again)."))
     key = load_host_key(folder / "ssh_host_ed25519_key")
 
     async def run() -> None:

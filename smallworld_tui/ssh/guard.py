@@ -1,11 +1,14 @@
 """The door's limits: connections in total and per address, and failed logins.
 
-Every wrong password, web login or seat secret counts against the address it came from (a
-key that does not open the door is only logged: an SSH agent offers every key it holds):
-each failure is logged with the address and answered only after a delay that doubles with the
-address's recent failures; past ``failures_per_address`` in ``window`` seconds the address is
-shut out until its failures age out.  One connection gets ``failures_per_connection`` tries,
-then it is closed.  A success forgives the address its failures.
+Every wrong password, web login, seat secret or seat code counts against the address it came
+from (a key that does not open the door is only logged: an SSH agent offers every key it
+holds); a wrong secret or code also counts against the name it was typed under and the seat it
+was meant for.  Each failure is logged with the address and answered only after a delay that
+doubles with the recent failures; past ``failures_per_address`` in ``window`` seconds the
+address is shut out, past ``failures_per_name`` the name may try no secret, past
+``failures_per_seat`` nobody may try the seat's, until the failures age out.  A success erases
+nothing: logging in between guesses does not make more guesses.  One connection gets
+``failures_per_connection`` tries, then it is closed.
 """
 
 from __future__ import annotations
@@ -18,8 +21,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from smallworld_tui.i18n import _
+from smallworld_tui.ssh.names import name_key
 
 log = logging.getLogger(__name__)
+
+# what failures count against: ("address", address), ("name", key), ("seat", table, seat)
+Counted = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,8 @@ class Limits:
     max_per_address: int = 10
     failures_per_connection: int = 3
     failures_per_address: int = 10
+    failures_per_name: int = 10  # wrong secrets and codes under one name, from anywhere
+    failures_per_seat: int = 5  # wrong secrets and codes for one seat, from anywhere
     window: float = 600.0  # seconds a failure counts
     first_delay: float = 0.5  # seconds, doubled with each recent failure of the address
     max_delay: float = 8.0
@@ -39,7 +48,7 @@ class Guard:
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    _failures: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    _failures: dict[Counted, deque[float]] = field(default_factory=lambda: defaultdict(deque))
 
     # --- connections --------------------------------------------------------------------
     def admit(self, address: str) -> str | None:
@@ -65,29 +74,37 @@ class Guard:
 
     # --- failed logins ------------------------------------------------------------------
     def shut_out(self, address: str) -> bool:
-        return self._recent(address) >= self.limits.failures_per_address
+        return self._recent(("address", address)) >= self.limits.failures_per_address
 
-    async def failed(self, address: str, what: str, name: str) -> None:
-        """Log a failed login (``what``: "password", "key", "seat secret"…) and wait the
-        address's growing delay before the caller answers."""
-        failures = self._failures[address]
-        failures.append(self.clock())
-        recent = self._recent(address)
-        log.warning("failed login from %s as %r: wrong %s (%d recent failures)", address,
-                    name, what, recent)
+    def secrets_shut(self, name: str, table: int, seat: int) -> bool:
+        """Whether no secret may be tried now under ``name`` or for that seat."""
+        return (self._recent(("name", name_key(name))) >= self.limits.failures_per_name
+                or self._recent(("seat", table, seat)) >= self.limits.failures_per_seat)
+
+    async def failed(self, address: str, what: str, name: str,
+                     seat: tuple[int, int] | None = None) -> None:
+        """Log a failed login (``what``: "password", "seat secret"…; ``seat``: (table, seat)
+        for a secret or a code, which then counts against the name and the seat too) and wait
+        the growing delay before the caller answers."""
+        counted: list[Counted] = [("address", address)]
+        if seat is not None:
+            counted += [("name", name_key(name)), ("seat", *seat)]
+        now = self.clock()
+        for who in counted:
+            self._failures[who].append(now)
+        recent = max(self._recent(who) for who in counted)
+        log.warning("failed login from %s as %.80r: wrong %s (%d recent failures)", address,
+                    name, what, self._recent(counted[0]))
         delay = min(self.limits.first_delay * 2 ** (recent - 1), self.limits.max_delay)
         await self.sleep(delay)
 
-    def succeeded(self, address: str) -> None:
-        self._failures.pop(address, None)
-
-    def _recent(self, address: str) -> int:
-        failures = self._failures.get(address)
+    def _recent(self, who: Counted) -> int:
+        failures = self._failures.get(who)
         if not failures:
             return 0
         horizon = self.clock() - self.limits.window
         while failures and failures[0] < horizon:
             failures.popleft()
         if not failures:
-            del self._failures[address]
+            del self._failures[who]
         return len(failures)

@@ -18,6 +18,7 @@ from smallworld_tui.compat import (
     palette_search_outliving_the_palette,
     share_parsed_css,
 )
+from smallworld_tui.ssh.alike import skeleton
 from smallworld_tui.ssh.guard import Guard, Limits
 from smallworld_tui.ssh.hosts import HostPool
 from smallworld_tui.ssh.server import Door, GameServer, start_ssh
@@ -76,6 +77,7 @@ async def host_games(store: Store, tables: Tables, door: Door, host: str, port: 
     web page on ``host`` when ``web_settings`` are given (``OSError`` if a port is taken).
     ``workers`` and ``lobbies_apart`` say where the screens run (``hosts``)."""
     prepare_process()
+    skeleton("")  # Unicode's confusables are read now rather than at the first login
     folder = Path(tempfile.mkdtemp(prefix="smallworld-tui-"))  # 0700: only we reach the tables
     hosts = HostPool(store, tables, workers, folder, lobbies_apart=lobbies_apart)
     server: GameServer | None = None

@@ -7,9 +7,9 @@ it logs in as::
     ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIL... Amy
     ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ... Ben Okafor
 
-A key logs in only under its own name (compared without regard to case); a name may have
-several keys; one key may not carry two names.  OpenSSH options before the key type are
-refused rather than silently ignored.
+A key logs in only under its own name (compared in its canonical form, ``names``); a name may
+have several keys; one key may not carry two names, and two names may not look alike.  OpenSSH
+options before the key type are refused rather than silently ignored.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import asyncssh
 
-from smallworld_tui.ssh.names import name_problem, same_name
+from smallworld_tui.ssh.names import NameRefused, looks_like, same_name, shown_name
 
 KEY_TYPE_PREFIXES = ("ssh-", "ecdsa-", "sk-ssh-", "sk-ecdsa-", "rsa-", "x509v3-")
 
@@ -68,10 +68,15 @@ def read_key_book(path: Path) -> KeyBook:
         if len(parts) < 3:
             raise KeyFileError(path, number, "the key has no comment: write the player's "
                                              "name after the key")
-        name = parts[2].strip()
-        problem = name_problem(name)
-        if problem is not None:
-            raise KeyFileError(path, number, f"the name {name!r} cannot be used: {problem}")
+        try:
+            name = shown_name(parts[2].strip())
+        except NameRefused as exc:
+            raise KeyFileError(path, number, f"the name {parts[2].strip()!r} cannot be used: "
+                                             f"{exc}") from None
+        alike = looks_like(name, book.names.values())
+        if alike is not None:
+            raise KeyFileError(path, number, f"the name {name!r} looks like {alike!r}, another "
+                                             f"player's name")
         try:
             key = asyncssh.import_public_key(f"{parts[0]} {parts[1]}")
         except (asyncssh.KeyImportError, ValueError) as exc:

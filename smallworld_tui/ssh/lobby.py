@@ -29,7 +29,7 @@ from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import display_name, game_name
 from smallworld_tui.ssh.driver import AppTerminal, SSHDriver
 from smallworld_tui.ssh.lobby_dialogs import NewTableDialog, SecretAsked, SecretShown, TableMenu
-from smallworld_tui.ssh.tables import SeatRefused, Table
+from smallworld_tui.ssh.tables import CodeNeeded, SeatRefused, Table
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, joined
 from smallworld_tui.ui.game_options import chosen_options
@@ -248,8 +248,9 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
         lobby = self.app
         assert isinstance(lobby, LobbyApp)
         table = lobby.tables.get(self.table.id)
-        if table is None:
+        if table is None or table.seat_of(lobby.visit.name) != self.seat:
             self.app.pop_screen()
+            lobby.say(_("You no longer have a seat at table {id}.").format(id=self.table.id))
             return
         self.table = table
         if table.started:
@@ -400,15 +401,20 @@ class LobbyApp(App[None]):
 
     # --- what the player does at a table ------------------------------------------------
     async def act(self, table: Table, key: object) -> None:
+        """What the player chose in a table's menu, done at the table as it is now (the
+        menu may have been open for a while)."""
         if key == "watch":
             self.choose(table, SPECTATOR)
         elif key == "take":
             await self._take(table.id)
         elif key in ("play", "wait", "leave"):
-            seat = table.seat_of(self.visit.name)
-            if seat is not None:
-                await self._as_owner(table, seat, lambda: self._at_own_seat(table, seat,
-                                                                              str(key)))
+            await self._refresh()
+            now = self.tables.get(table.id)
+            seat = None if now is None else now.seat_of(self.visit.name)
+            if now is None or seat is None:
+                self.say(_("You no longer have a seat at table {id}.").format(id=table.id))
+                return
+            await self._as_owner(now, seat, lambda: self._at_own_seat(now, seat, str(key)))
 
     async def _at_own_seat(self, table: Table, seat: int, key: str) -> None:
         if key == "play":
@@ -429,7 +435,12 @@ class LobbyApp(App[None]):
         async def check(secret: object) -> None:
             if not isinstance(secret, str) or not secret:
                 return
-            if await self.desk.check_secret(table.id, seat, secret):
+            try:
+                proved = await self.desk.check_secret(table.id, seat, secret)
+            except SeatRefused as exc:
+                self.say(str(exc))
+                return
+            if proved:
                 await then()
             else:
                 self.say(_("That is not the secret of this seat."))
@@ -438,15 +449,29 @@ class LobbyApp(App[None]):
         title.append("\n\n" + _("Type the secret you were given when you took this seat."))
         self.push_screen(SecretAsked(title), check)
 
-    async def _take(self, table_id: int) -> None:
+    async def _take(self, table_id: int, code: str | None = None) -> None:
         try:
-            seat, secret, table = await self.desk.take_seat(table_id)
+            seat, secret, table = await self.desk.take_seat(table_id, code)
+        except CodeNeeded as exc:
+            self._ask_code(table_id, str(exc))
+            return
         except SeatRefused as exc:
             self.say(str(exc))
             return
         self.tables[table.id] = table  # no older than the tables shown (the server answers
         # in the order asked)
         self._seated(table, seat, secret)
+
+    def _ask_code(self, table_id: int, why: str) -> None:
+        """Ask for the host's code of a seat reserved for the player, then take it."""
+        async def typed(code: object) -> None:
+            if isinstance(code, str) and code:
+                await self._take(table_id, code)
+
+        table = self.tables.get(table_id)
+        title = table_title(table) if table is not None else Text()
+        title.append("\n\n" + why)
+        self.push_screen(SecretAsked(title, _("the code, e.g. abcd-efgh-jkmn")), typed)
 
     def _seated(self, table: Table, seat: int, secret: str | None) -> None:
         def next_screen(_result: object = None) -> None:

@@ -23,7 +23,7 @@ from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.lobby_dialogs import map_choices
-from smallworld_tui.ssh.tables import SeatRefused, Table, new_table
+from smallworld_tui.ssh.tables import CodeNeeded, SeatRefused, Table, new_table
 
 if TYPE_CHECKING:
     from smallworld_tui.ssh.server import GameServer
@@ -52,6 +52,7 @@ class LobbyDesk:
             reply["value"] = await self._asks[asked["ask"]](*asked["args"])
         except SeatRefused as exc:
             reply["refused"] = str(exc)
+            reply["code"] = isinstance(exc, CodeNeeded)
         except Exception:
             log.exception("the lobby of %r asked %r", self.visitor.name, asked.get("ask"))
             reply["refused"] = _("Sorry, that failed; the server's log says why.")
@@ -79,14 +80,17 @@ class LobbyDesk:
         return table is not None and await self.server.check_secret(self.visitor, table,
                                                                     seat, str(secret))
 
-    async def take_seat(self, table_id: int) -> tuple[int, str | None, dict[str, Any]]:
-        """Seat the visitor: the seat, its new secret (None for a key holder) and the table
-        as it is then; ``SeatRefused`` says why not."""
+    async def take_seat(self, table_id: int, code: str | None = None
+                        ) -> tuple[int, str | None, dict[str, Any]]:
+        """Seat the visitor (a seat reserved for their name with the host's ``code``): the
+        seat, its new secret (None for a key holder) and the table as it is then;
+        ``SeatRefused`` says why not, ``CodeNeeded`` asks for the code."""
         table = self._table(table_id)
         if table is None:
             raise SeatRefused(_("There is no free seat for you at table {id}.").format(
                 id=table_id))
-        seat, secret = self.server.take_seat(self.visitor, table)
+        seat, secret = await self.server.take_seat(
+            self.visitor, table, None if code is None else str(code))
         return seat, secret, table.to_json()
 
     async def leave(self, table_id: int, seat: int) -> None:
@@ -136,7 +140,8 @@ class RemoteDesk:
         if waiting is None or waiting.done():
             return
         if "refused" in reply:
-            waiting.set_exception(SeatRefused(str(reply["refused"])))
+            refusal = CodeNeeded if reply.get("code") else SeatRefused
+            waiting.set_exception(refusal(str(reply["refused"])))
         else:
             waiting.set_result(reply.get("value"))
 
@@ -155,8 +160,9 @@ class RemoteDesk:
     async def check_secret(self, table_id: int, seat: int, secret: str) -> bool:
         return bool(await self._ask("check_secret", table_id, seat, secret))
 
-    async def take_seat(self, table_id: int) -> tuple[int, str | None, Table]:
-        seat, secret, table = await self._ask("take_seat", table_id)
+    async def take_seat(self, table_id: int, code: str | None = None
+                        ) -> tuple[int, str | None, Table]:
+        seat, secret, table = await self._ask("take_seat", table_id, code)
         return int(seat), secret, Table.from_json(table)
 
     async def leave(self, table_id: int, seat: int) -> None:

@@ -207,20 +207,22 @@ class SecretShown(Dialog):
 
 
 class SecretAsked(Dialog):
-    """Asks for a seat's secret; returns what was typed."""
+    """Asks for a seat's secret (or the host's code of a reserved seat); returns what was
+    typed."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="SecretAsked")
 
-    def __init__(self, title: Text) -> None:
+    def __init__(self, title: Text, placeholder: str | None = None) -> None:
         super().__init__()
         self.title_text = title
+        self.placeholder = placeholder or _("the seat's secret, e.g. abcd-efgh-jkmn")
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text)
             yield Input(password=True, compact=True, id="secret",
                         max_length=SECRET_GROUPS * (SECRET_GROUP_LENGTH + 1) + 8,
-                        placeholder=_("the seat's secret, e.g. abcd-efgh-jkmn"))
+                        placeholder=self.placeholder)
             yield Static(_("Enter checks · Esc cancels"), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

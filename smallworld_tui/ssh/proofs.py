@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from smallworld_tui.ssh.names import name_key
+
 # no 0/o, 1/l/i: read aloud or copied by hand without doubt
 SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 SECRET_GROUPS, SECRET_GROUP_LENGTH = 3, 4
@@ -19,7 +21,7 @@ SECRET_GROUPS, SECRET_GROUP_LENGTH = 3, 4
 
 def key_proof(name: str) -> str:
     """The proof of a seat taken by a key holder logged in as ``name``."""
-    return f"key:{name.casefold()}"
+    return f"key:{name_key(name)}"
 
 
 def new_secret() -> tuple[str, str]:
@@ -36,7 +38,8 @@ def proves(proof: str, *, key_holder: str | None = None, secret: str | None = No
     ``proof``."""
     kind, _, rest = proof.partition(":")
     if kind == "key":
-        return key_holder is not None and rest == key_holder.casefold()
+        # stored before names had one canonical form, ``rest`` is the name case folded
+        return key_holder is not None and name_key(rest) == name_key(key_holder)
     if kind == "secret" and secret is not None:
         salt, _, digest = rest.partition(":")
         return secrets.compare_digest(digest, _digest(salt, secret))

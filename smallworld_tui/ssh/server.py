@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,9 +23,9 @@ from smallworld_tui.i18n import _
 from smallworld_tui.ssh.driver import clamp_size
 from smallworld_tui.ssh.guard import Guard
 from smallworld_tui.ssh.keys import KeyBook
-from smallworld_tui.ssh.names import name_problem
+from smallworld_tui.ssh.names import looks_like, name_problem, same_name, shown_name
 from smallworld_tui.ssh.proofs import key_proof, new_secret, proves
-from smallworld_tui.ssh.tables import SeatRefused, Table, Tables
+from smallworld_tui.ssh.tables import CodeNeeded, SeatRefused, Table, Tables
 from smallworld_tui.ssh.visitor import Input, RemoteEnd, Visitor
 
 if TYPE_CHECKING:
@@ -71,13 +72,14 @@ class GameServer:
     # --- arriving -----------------------------------------------------------------------
     async def welcome(self, end: RemoteEnd, name: str) -> None:
         """A logged-in player: their lobby and tables until they leave."""
-        problem = name_problem(name)
+        problem = self.name_refusal(name)
         if problem is not None:
             end.write(_("Your name cannot be used ({problem}). Connect with the name you "
                         "want to play under: {hint}").format(
                 problem=problem, hint=end.join_hint).encode() + b"\r\n")
             end.close()
             return
+        name = self.shown(name)
         by_key = self.door.keys is not None and self.door.keys.reserves(name)
         visitor = Visitor(self, end, name, by_key)
         self.visitors.append(visitor)
@@ -87,6 +89,36 @@ class GameServer:
         finally:
             self.visitors.remove(visitor)
             log.info("%r left", name)
+
+    def name_refusal(self, name: str) -> str | None:
+        """Why ``name`` cannot play here (translated), or None: the rules of names
+        (``names``), or another player's name here that it looks like.  A name that the rules
+        refuse but that is already seated (stored before they applied) plays on."""
+        problem = name_problem(name)
+        if problem is not None:
+            return None if self._stored_before(name) else problem
+        other = looks_like(name, self.known_names())
+        if other is not None:
+            return _("it looks like {other}, another player's name here").format(other=other)
+        return None
+
+    def shown(self, name: str) -> str:
+        """``name`` as shown and stored (as it was stored, for a name of before the rules)."""
+        return name if self._stored_before(name) else shown_name(name)
+
+    def _stored_before(self, name: str) -> bool:
+        return name_problem(name) is not None and any(
+            same_name(name, known) for known in self.known_names())
+
+    def known_names(self) -> Iterator[str]:
+        """The names this server knows: seated or reserved at its tables, connected now, or
+        bound to keys."""
+        for table in self.tables.by_id.values():
+            yield from table.settings.names
+            yield from (seat.name for seat in table.seats if seat is not None)
+        yield from (visitor.name for visitor in self.visitors)
+        if self.door.keys is not None:
+            yield from self.door.keys.names.values()
 
     @staticmethod
     def join_hint(visitor: Visitor) -> str:
@@ -102,31 +134,65 @@ class GameServer:
 
     # --- seats --------------------------------------------------------------------------
     def owns(self, visitor: Visitor, table: Table, seat: int) -> bool:
-        """Whether the visitor has proved that ``seat`` at ``table`` is theirs."""
-        owner = table.seats[seat]
-        if owner is None:
+        """Whether ``seat`` at ``table`` is the visitor's, checked now against the store: the
+        key holder's seat, or one whose proof this connection proved (a seat given up and
+        taken again has a new proof, which the old one never proves)."""
+        stored = self.tables.store.seat(table.id, seat)
+        if stored is None:
             return False
-        return (table.id, seat) in visitor.proven or (
-            visitor.by_key and proves(owner.proof, key_holder=visitor.name))
+        proof = stored[1]
+        return visitor.proven.get((table.id, seat)) == proof or (
+            visitor.by_key and proves(proof, key_holder=visitor.name))
 
     async def check_secret(self, visitor: Visitor, table: Table, seat: int,
                            secret: str) -> bool:
-        """Whether ``secret`` is the seat's; failures count against the visitor's address,
-        and a connection that fails too often is closed."""
-        owner = table.seats[seat]
-        if owner is not None and proves(owner.proof, secret=secret):
-            visitor.proven.add((table.id, seat))
-            self.guard.succeeded(visitor.address)
+        """Whether ``secret`` is the seat's (the visitor has then proved it; ``_proves``)."""
+        stored = self.tables.store.seat(table.id, seat)
+        if stored is None:  # nobody sits there any more: nothing to guess
+            return False
+        if not await self._proves(visitor, table.id, seat, stored[1], secret, "seat secret"):
+            return False
+        visitor.proven[(table.id, seat)] = stored[1]
+        return True
+
+    async def _proves(self, visitor: Visitor, table: int, seat: int, proof: str, typed: str,
+                      what: str) -> bool:
+        """Whether ``typed`` (a seat's secret or code) proves ``proof``.  A failure counts
+        against the visitor's address, name and the seat (``guard``), and a connection that
+        fails too often is closed; ``SeatRefused`` while the name or the seat may try none."""
+        guard = self.guard
+        stopped = guard.secrets_shut(visitor.name, table, seat)
+        if not stopped and proves(proof, secret=typed):
             return True
+        if not stopped:
+            await guard.failed(visitor.address, what, visitor.name, (table, seat))
         visitor.secret_failures += 1
-        await self.guard.failed(visitor.address, "seat secret", visitor.name)
-        if (visitor.secret_failures >= self.guard.limits.failures_per_connection
-                or self.guard.shut_out(visitor.address)):
+        if (visitor.secret_failures >= guard.limits.failures_per_connection
+                or guard.shut_out(visitor.address)):
             visitor.drop(_("Too many wrong secrets."))
+        if stopped:
+            raise SeatRefused(_("Too many wrong secrets were typed lately for this seat or "
+                                "under your name; try again later."))
         return False
 
-    def take_seat(self, visitor: Visitor, table: Table) -> tuple[int, str | None]:
-        """Seat the visitor; returns the seat and its new secret (None for a key holder)."""
+    async def take_seat(self, visitor: Visitor, table: Table,
+                        code: str | None = None) -> tuple[int, str | None]:
+        """Seat the visitor; returns the seat and its new secret (None for a key holder).  A
+        seat reserved for the visitor's name takes the code the host was given for it (its
+        claim), unless the visitor holds the name's key; ``CodeNeeded`` asks for it."""
+        seat = table.free_seat_for(visitor.name)
+        if seat is not None and table.settings.names and not visitor.by_key:
+            claim = table.claims.get(seat)
+            if claim is None:
+                raise SeatRefused(_("Seat {n} at table {id} waits for a code from the host: "
+                                    "ask them for it.").format(n=seat + 1, id=table.id))
+            if code is None:
+                raise CodeNeeded(_("Seat {n} at table {id} is kept for {name}: type the code "
+                                   "the host gave you for it (or the seat's secret, if you "
+                                   "gave it up).").format(n=seat + 1, id=table.id,
+                                                          name=visitor.name))
+            if not await self._proves(visitor, table.id, seat, claim, code, "seat code"):
+                raise SeatRefused(_("That is not the code of this seat."))
         if visitor.by_key:
             secret, proof = None, key_proof(visitor.name)
         else:
@@ -136,14 +202,17 @@ class GameServer:
         except OSError as exc:
             raise SeatRefused(_("The seat could not be saved ({error}); try again.").format(
                 error=exc)) from None
-        visitor.proven.add((table.id, seat))
+        visitor.proven[(table.id, seat)] = proof
         return seat, secret
 
     def leave(self, visitor: Visitor, table: Table, seat: int) -> None:
+        """Give the visitor's seat up; no connection's proof of it holds any more."""
         if self.owns(visitor, table, seat):
             with contextlib.suppress(OSError):
                 self.tables.leave(table, seat)
-                visitor.proven.discard((table.id, seat))
+            if table.seats[seat] is None:
+                for other in self.visitors:
+                    other.proven.pop((table.id, seat), None)
 
     def occupy(self, visitor: Visitor, table: int, seat: int) -> None:
         """The visitor plays ``seat`` now; a connection that played it before is closed."""
@@ -239,8 +308,7 @@ class DoorKeeper(asyncssh.SSHServer):
         guard = self.server.guard
         if not guard.shut_out(self.address) and self.server.door.password_opens(username,
                                                                                 password):
-            guard.succeeded(self.address)
-            return True
+            return True  # which erases no failure: it would make more guesses
         self.failures += 1
         await guard.failed(self.address, "password", username)
         if self.failures >= guard.limits.failures_per_connection or guard.shut_out(

@@ -1,8 +1,9 @@
 """Durable storage of the server's tables: one SQLite file, every change committed at once.
 
 A table is its settings (a JSON object: players, map, seed, options, reserved names…), its
-seats (name and proof of ownership), whether it started, its result once finished, and its
-actions, one row each, appended before anyone is shown their result.  Several processes (the
+seats (name and proof of ownership), what claims each of its free reserved seats (the proof of
+the host's code, or of the secret the seat had), whether it started, its result once finished,
+and its actions, one row each, appended before anyone is shown their result.  Several processes (the
 server and its table workers) share the file; SQLite's WAL lets them.
 """
 
@@ -35,6 +36,12 @@ CREATE TABLE IF NOT EXISTS seats (
     proof TEXT NOT NULL,
     PRIMARY KEY (tbl, seat)
 );
+CREATE TABLE IF NOT EXISTS claims (  -- a free seat reserved for a name: what claims it
+    tbl INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    proof TEXT NOT NULL,
+    PRIMARY KEY (tbl, seat)
+);
 CREATE TABLE IF NOT EXISTS actions (
     tbl INTEGER NOT NULL REFERENCES tables(id),
     idx INTEGER NOT NULL,
@@ -56,6 +63,7 @@ class TableRow:
     started: bool
     result: dict[str, Any] | None
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, proof)
+    claims: dict[int, str] = field(default_factory=dict)  # free reserved seat -> its claim
 
 
 class Store:
@@ -114,16 +122,36 @@ class Store:
         """Forget a table that never started."""
         with self._write() as db:
             db.execute("DELETE FROM seats WHERE tbl = ?", (table,))
+            db.execute("DELETE FROM claims WHERE tbl = ?", (table,))
             db.execute("DELETE FROM tables WHERE id = ? AND started = 0", (table,))
 
     def set_seat(self, table: int, seat: int, name: str, proof: str) -> None:
+        """Seat ``name``; the seat's claim, if it had one, is used up."""
         with self._write() as db:
             db.execute("INSERT INTO seats (tbl, seat, name, proof) VALUES (?, ?, ?, ?)",
                        (table, seat, name, proof))
+            db.execute("DELETE FROM claims WHERE tbl = ? AND seat = ?", (table, seat))
 
-    def clear_seat(self, table: int, seat: int) -> None:
+    def set_claim(self, table: int, seat: int, proof: str) -> None:
+        """What claims a free reserved seat from now on (a code's or a secret's proof)."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO claims (tbl, seat, proof) VALUES (?, ?, ?)",
+                       (table, seat, proof))
+
+    def seat(self, table: int, seat: int) -> tuple[str, str] | None:
+        """Who sits in ``seat`` at ``table`` now, as (name, proof)."""
+        with self._lock:
+            row = self._db.execute("SELECT name, proof FROM seats WHERE tbl = ? AND seat = ?",
+                                   (table, seat)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    def clear_seat(self, table: int, seat: int, claim: str | None = None) -> None:
+        """Free a seat (reserved for a name, ``claim`` is what claims it again)."""
         with self._write() as db:
             db.execute("DELETE FROM seats WHERE tbl = ? AND seat = ?", (table, seat))
+            if claim is not None:
+                db.execute("INSERT OR REPLACE INTO claims (tbl, seat, proof) VALUES (?, ?, ?)",
+                           (table, seat, claim))
 
     def start(self, table: int) -> None:
         with self._write() as db:
@@ -137,10 +165,12 @@ class Store:
         """Every table, oldest first (or only ``table``)."""
         tables_sql = "SELECT id, settings, started, result FROM tables"
         seats_sql = "SELECT tbl, seat, name, proof FROM seats"
+        claims_sql = "SELECT tbl, seat, proof FROM claims"
         args: tuple[int, ...] = ()
         if table is not None:
-            tables_sql, seats_sql, args = (f"{tables_sql} WHERE id = ?",
-                                           f"{seats_sql} WHERE tbl = ?", (table,))
+            tables_sql, seats_sql, claims_sql, args = (
+                f"{tables_sql} WHERE id = ?", f"{seats_sql} WHERE tbl = ?",
+                f"{claims_sql} WHERE tbl = ?", (table,))
         with self._lock:
             rows = {
                 number: TableRow(number, json.loads(settings), bool(started),
@@ -151,6 +181,9 @@ class Store:
             for number, seat, name, proof in self._db.execute(seats_sql, args):
                 if number in rows:
                     rows[number].seats[seat] = (name, proof)
+            for number, seat, proof in self._db.execute(claims_sql, args):
+                if number in rows:
+                    rows[number].claims[seat] = proof
         return list(rows.values())
 
     def table(self, table: int) -> TableRow:

@@ -25,6 +25,7 @@ from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import _
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ssh.names import same_name
+from smallworld_tui.ssh.proofs import new_secret
 from smallworld_tui.ssh.store import Store, TableRow
 
 log = logging.getLogger(__name__)
@@ -132,6 +133,7 @@ class Table:
     result: dict[str, Any] | None = None  # names, coins and winners once finished
     progress: dict[str, Any] | None = None  # round, turns and whose decision, while played
     damaged: str | None = None
+    claims: dict[int, str] = field(default_factory=dict)  # free reserved seat -> its claim
 
     @property
     def finished(self) -> bool:
@@ -181,6 +183,10 @@ class SeatRefused(Exception):
     """Why a seat cannot be taken (translated, for the player)."""
 
 
+class CodeNeeded(SeatRefused):
+    """The seat is reserved for the player's name: the host's code for it claims it."""
+
+
 Listener = Callable[[], None]
 
 
@@ -208,7 +214,7 @@ class Tables:
         for index, (name, proof) in row.seats.items():
             if 0 <= index < settings.players:
                 seats[index] = Seat(name, proof)
-        return Table(row.id, settings, seats, row.started, row.result)
+        return Table(row.id, settings, seats, row.started, row.result, claims=row.claims)
 
     def listing(self) -> list[Table]:
         return sorted(self.by_id.values(), key=lambda t: t.id)
@@ -255,6 +261,7 @@ class Tables:
                 id=table.id))
         self.store.set_seat(table.id, seat, name, proof)
         table.seats[seat] = Seat(name, proof)
+        table.claims.pop(seat, None)
         log.info("%r took seat %d at table %s", name, seat + 1, table.id)
         if all(s is not None for s in table.seats):
             self.store.start(table.id)
@@ -264,20 +271,41 @@ class Tables:
         return seat
 
     def leave(self, table: Table, seat: int) -> None:
-        """Give a seat up before the game starts; a table nobody sits at any more (and that
-        reserves no names) is closed."""
-        if table.started:
+        """Give a seat up before the game starts (a reserved one is claimed again with the
+        proof it had); a table nobody sits at any more (and that reserves no names) is
+        closed."""
+        left = table.seats[seat]
+        if table.started or seat in table.settings.bots or left is None:
             return
-        if seat in table.settings.bots:
-            return
-        self.store.clear_seat(table.id, seat)
+        claim = left.proof if table.settings.names else None
+        self.store.clear_seat(table.id, seat, claim)
         table.seats[seat] = None
+        if claim is not None:
+            table.claims[seat] = claim
         if not any(s is not None and not s.bot for s in table.seats) and \
                 not table.settings.names:
             self.store.delete_table(table.id)
             del self.by_id[table.id]
             log.info("table %s closed: nobody sits at it", table.id)
         self.changed()
+
+    def issue_codes(self, keyed: Callable[[str], bool] = lambda _name: False
+                    ) -> list[tuple[Table, int, str]]:
+        """A code for each free seat reserved for a name that nothing claims yet (the name
+        not ``keyed``: a key claims those), as (table, seat, code) for the host to hand out;
+        ``OSError`` if one cannot be stored."""
+        codes = []
+        for table in self.listing():
+            if table.started or table.damaged is not None:
+                continue
+            for seat, name in enumerate(table.settings.names):
+                if (table.seats[seat] is None and seat not in table.claims
+                        and seat not in table.settings.bots and not keyed(name)):
+                    code, proof = new_secret()
+                    self.store.set_claim(table.id, seat, proof)
+                    table.claims[seat] = proof
+                    codes.append((table, seat, code))
+        return codes
 
     # --- news from the table hosts ------------------------------------------------------
     def hear(self, news: dict[str, Any]) -> None:

@@ -53,7 +53,8 @@ class Visitor:
         self.end = end
         self.name = name
         self.by_key = by_key  # logged in with a key bound to this name
-        self.proven: set[tuple[int, int]] = set()  # (table, seat) proved in this connection
+        # (table, seat) -> the seat's proof as this connection proved it
+        self.proven: dict[tuple[int, int], str] = {}
         self.secret_failures = 0
         self.size = clamp_size(*end.size)
         self._sink: Callable[[Input], None] = lambda _input: None
@@ -165,8 +166,12 @@ class Visitor:
 
     # --- at a table ---------------------------------------------------------------------
     async def _at_table(self, table: int, seat: int) -> tuple[bool, str]:
-        """Relay the connection to the table's host; (back to the lobby?, notice)."""
+        """Relay the connection to the table's host; (back to the lobby?, notice).  A seat
+        is entered only if it is this connection's at this moment (``GameServer.owns``)."""
         if seat >= 0:
+            playing = self.server.tables.by_id.get(table)
+            if playing is None or not self.server.owns(self, playing, seat):
+                return True, _("You no longer have a seat at table {id}.").format(id=table)
             self.server.occupy(self, table, seat)
         try:
             reader, writer = await asyncio.open_unix_connection(

@@ -30,7 +30,7 @@ from aiohttp.typedefs import Handler
 
 from smallworld_tui.compat import browser_terminal_assets
 from smallworld_tui.i18n import _
-from smallworld_tui.ssh.names import name_problem
+from smallworld_tui.ssh.names import MAX_NAME_CHARS
 from smallworld_tui.ssh.server import GameServer
 from smallworld_tui.ssh.visitor import Input
 
@@ -68,7 +68,8 @@ input, button {{ display: block; width: 100%; margin: .5em 0 1em; font: inherit;
 LOGIN = """<form method="post" action="/login">
 <h1>Small World</h1>
 <p class="error">{error}</p>
-<label>{name_label}<input name="name" value="{name}" maxlength="40" autofocus required></label>
+<label>{name_label}<input name="name" value="{name}" maxlength="{max_name}" autofocus required>
+</label>
 <label>{password_label}<input name="password" type="password" required></label>
 <button type="submit">{join}</button>
 </form>"""
@@ -142,7 +143,8 @@ class WebDoor:
     async def login_page(self, request: web.Request, error: str = "", name: str = "",
                          status: int = 200) -> web.Response:
         return self.page(LOGIN.format(
-            error=html.escape(error), name=html.escape(name),
+            error=html.escape(error), name=html.escape(name[:MAX_NAME_CHARS]),
+            max_name=MAX_NAME_CHARS,
             name_label=html.escape(_("Your name")), password_label=html.escape(_("Password")),
             join=html.escape(_("Join"))), status=status)
 
@@ -154,14 +156,13 @@ class WebDoor:
         if guard.shut_out(address):
             return await self.login_page(request, _("Too many failed logins from your "
                                                     "address; try again later."), name, 429)
-        problem = name_problem(name)
-        if problem is not None:
-            return await self.login_page(request, _("This name cannot be used: {problem}.")
-                                         .format(problem=problem), name, 400)
         if not self.server.door.password_opens(name, password):
             await guard.failed(address, "web password", name)
             return await self.login_page(request, _("Wrong password."), name, 403)
-        guard.succeeded(address)
+        problem = self.server.name_refusal(name)  # (after the password: it names players)
+        if problem is not None:
+            return await self.login_page(request, _("This name cannot be used: {problem}.")
+                                         .format(problem=problem), name, 400)
         ticket = secrets.token_urlsafe(32)
         self._forget_old_tickets()
         self.tickets[ticket] = (name, time.monotonic() + TICKET_SECONDS)

@@ -91,11 +91,14 @@ class Player:
         await self.wait_for("in the lobby")
         self.send(DOWN * row + ENTER)
 
-    async def take_seat(self, row: int = 0) -> str | None:
-        """From the lobby: take a seat at the table on ``row``; the seat's secret (None for a
-        key holder)."""
+    async def take_seat(self, row: int = 0, code: str | None = None) -> str | None:
+        """From the lobby: take a seat at the table on ``row`` (a reserved one with the host's
+        ``code``); the seat's secret (None for a key holder)."""
         await self.open_table(row)
         await self.choose("Take a seat")
+        if code is not None:
+            await self.wait_for("type the code")
+            self.send(code + ENTER)
         await self.wait_for_any("This seat is yours", "seat 1", "seat 2", "Round 1")
         match = SECRET.search(self.text())
         if "This seat is yours" in self.text():

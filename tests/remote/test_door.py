@@ -30,15 +30,22 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-@pytest.mark.parametrize("name", ["Amy", "Ben Okafor", "[/]", "[bold]x", "山田", "Zoë", "😀 Eli"])
-def test_printable_names_are_accepted(name: str) -> None:
+@pytest.mark.parametrize("name", ["Amy", "Ben Okafor", "[/]", "[bold]x", "山田", "Zoë", "Łukasz",
+                                  "アミ", "עמי", "กี่"])
+def test_names_of_every_script_are_accepted(name: str) -> None:
     assert name_problem(name) is None
 
 
 @pytest.mark.parametrize(("name", "why"), [
     ("", "empty"), ("   ", "empty"), (" Amy", "spaces"), ("Amy\n", "spaces"),
-    ("A\x1b[2Jmy", "control"), ("Amy\u202e", "control"), ("x" * 21, "columns"),
-    ("山" * 11, "columns"),
+    ("A\x1b[2Jmy", "character 2, U+001B: invisible or control"),
+    ("Amy\u202e", "character 4, U+202E RIGHT-TO-LEFT OVERRIDE: invisible or control"),
+    ("x" * 21, "more than 20 characters"), ("山" * 11, "more than 20 columns"),
+    ("😀 Eli", "U+1F600 GRINNING FACE: symbols and emoji"), ("Ben  Okafor", "two spaces"),
+    ("amy\u3164", "character 4, U+3164 HANGUL FILLER: invisible"),
+    ("\u2800", "U+2800 BRAILLE PATTERN BLANK"), ("a\u200bmy", "U+200B ZERO WIDTH SPACE"),
+    ("a" + "\u200b" * 5000, "more than 20 characters"), ("Ａ\u00a0b", "compatibility form"),
+    ("\u0301amy", "starts with a combining mark"), ("a" + "\u0301" * 5, "more than 3 marks"),
 ])
 def test_unusable_names_are_refused_with_a_reason(name: str, why: str) -> None:
     problem = name_problem(name)
@@ -144,8 +151,23 @@ async def test_delays_grow_with_recent_failures() -> None:
     for _ in range(6):
         await guard.failed("10.0.0.9", "password", "Amy")
     assert slept == [0.5, 1, 2, 4, 4, 4]
-    guard.succeeded("10.0.0.9")
-    assert not guard.shut_out("10.0.0.9")
+
+
+async def test_wrong_secrets_count_against_the_name_and_the_seat_from_every_address() -> None:
+    clock = Clock()
+    guard = Guard(Limits(failures_per_name=4, failures_per_seat=3, window=60,
+                         first_delay=0.001, max_delay=0.002), clock=clock)
+    for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):  # one guess each, seat 1 of table 7
+        await guard.failed(address, "seat secret", "Amy", (7, 0))
+    assert guard.secrets_shut("Ben", 7, 0)  # nobody may guess that seat's secret now
+    assert not guard.secrets_shut("Ben", 7, 1) and not guard.secrets_shut("Amy", 8, 0)
+    await guard.failed("10.0.0.4", "seat secret", "ＡＭＹ", (8, 0))  # Amy's name, another seat
+    assert guard.secrets_shut("amy", 9, 0)  # the name may try no secret now, anywhere
+    await guard.failed("10.0.0.5", "password", "Cai")  # a password counts for its address only
+    assert not guard.secrets_shut("Cai", 9, 0)
+    assert not any(guard.shut_out(f"10.0.0.{n}") for n in range(1, 6))
+    clock.now += 61
+    assert not guard.secrets_shut("Amy", 7, 0)
 
 
 def test_connections_are_capped_in_total_and_per_address() -> None:

@@ -23,7 +23,7 @@ from smallworld_tui.ssh.hosts import WORKER
 from smallworld_tui.ssh.lobby_desk import LobbyDesk, RemoteDesk
 from smallworld_tui.ssh.lobby_host import LobbyHost
 from smallworld_tui.ssh.server import ARRIVALS
-from smallworld_tui.ssh.tables import Seat, SeatRefused, Table, new_table
+from smallworld_tui.ssh.tables import CodeNeeded, Seat, SeatRefused, Table, new_table
 from smallworld_tui.ssh.worker import NICENESS
 
 
@@ -182,14 +182,20 @@ async def test_answers_reach_their_questions_and_refusals_are_raised() -> None:
     remote = RemoteDesk(sent.append)
     owns = asyncio.create_task(remote.owns(1, 0))
     take = asyncio.create_task(remote.take_seat(1))
+    claim = asyncio.create_task(remote.take_seat(2))
     await asyncio.sleep(0)
     asked = [json.loads(frame[5:]) for frame in sent]
-    assert [(q["ask"], q["args"]) for q in asked] == [("owns", [1, 0]), ("take_seat", [1])]
+    assert [(q["ask"], q["args"]) for q in asked] == [
+        ("owns", [1, 0]), ("take_seat", [1, None]), ("take_seat", [2, None])]
     remote.answered(json.dumps({"id": asked[1]["id"], "refused": "No seat."}).encode())
+    remote.answered(json.dumps({"id": asked[2]["id"], "refused": "Code?", "code": True})
+                    .encode())
     remote.answered(json.dumps({"id": asked[0]["id"], "value": True}).encode())
     assert await owns is True
     with pytest.raises(SeatRefused, match="No seat"):
         await take
+    with pytest.raises(CodeNeeded, match="Code"):
+        await claim
     hung = asyncio.create_task(remote.listing())
     await asyncio.sleep(0)
     remote.hang_up()

@@ -164,15 +164,16 @@ async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only
 
 async def test_reserved_seats_go_to_their_names_and_the_table_starts(host: Host) -> None:
     host.server.tables.open(new_table(2, names=["Amy", "Ben"]))
+    codes = [code for _table, _seat, code in host.server.tables.issue_codes()]
     cai = await Player.join(host.port, "Cai", PASSWORD)
     await cai.open_table(row=1)
     await cai.wait_for("(Amy), (Ben)")
     assert "Take a seat" not in cai.text()
     assert "no free seat for you" in await cai.wait_for("no free seat")
     amy = await Player.join(host.port, "Amy", PASSWORD)
-    await amy.take_seat(row=1)
+    await amy.take_seat(row=1, code=codes[0])
     ben = await Player.join(host.port, "Ben", PASSWORD)
-    await ben.take_seat(row=1)
+    await ben.take_seat(row=1, code=codes[1])
     for player in (amy, ben):
         await player.wait_for("Round 1", "Amy", "Ben")
     for player in (amy, ben, cai):

@@ -3,6 +3,7 @@ them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.ssh.lobby import table_state
+from smallworld_tui.ssh.proofs import proves
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.tables import MAX_WAITING_TABLES, SeatRefused, Tables, new_table
 from smallworld_tui.ui.game_options import chosen_options, option_choices, option_label, value_label
@@ -149,4 +151,25 @@ def test_serve_opens_a_table_of_any_game_with_its_options(tmp_path: Path) -> Non
     settings = tables.by_id[1].settings
     assert (settings.game, settings.options["teams"], settings.options["garrison_forts"]) == (
         "warcraft", True, "one_per_turn")
+    store.close()
+
+
+def test_serve_prints_a_code_for_each_reserved_seat_once(tmp_path: Path) -> None:
+    env = {"SMALLWORLD_TUI_DATA": str(tmp_path)}
+    runner = CliRunner()
+    serve = ["--lang", "en", "serve", "--port", "1", "--password", "pw", "--host", "256.0.0.1"]
+    for wrong, why in (("Amy,😀", "cannot be a name"), ("Amy,аmy", "looks like 'Amy'"),
+                       ("Amy,AMY", "given twice")):
+        result = runner.invoke(main, [*serve, "--names", wrong], env=env)
+        assert result.exit_code == 2 and why in result.output, result.output
+    result = runner.invoke(main, [*serve, "--names", "Ａmy,Ben"], env=env)
+    assert "Table 1: Small World, base-2p, 2 players (Amy, Ben)." in result.output
+    codes = re.findall(r"Table 1, seat (\d) \((\w+)\): code ([a-z2-9-]{14})", result.output)
+    assert [(seat, name) for seat, name, _code in codes] == [("1", "Amy"), ("2", "Ben")]
+    again = runner.invoke(main, [*serve, "--names", "Amy,Ben"], env=env)  # the same table
+    assert "Table 1:" in again.output and "code" not in again.output  # its codes stand
+    store = Store(tmp_path / "server.sqlite3")
+    claims = store.table(1).claims
+    assert [proves(claims[int(seat) - 1], secret=code) for seat, _name, code in codes] == [
+        True, True]
     store.close()
