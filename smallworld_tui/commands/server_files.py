@@ -25,10 +25,10 @@ def usable() -> Iterator[None]:
         yield
     except OSError as exc:
         path = exc.filename if exc.filename is not None else "?"
-        if isinstance(exc, FileExistsError):
-            why = _("it is not a folder")
-        elif isinstance(exc, NotADirectoryError):
-            why = _("a part of that path is not a folder")
+        if isinstance(exc, FileExistsError | NotADirectoryError):
+            named = Path(path)
+            why = _("it is not a folder") if named.exists() and not named.is_dir() else \
+                _("a part of that path is not a folder")
         else:
             why = exc.strerror or str(exc)
         raise click.ClickException(_("cannot use {path}: {why}").format(path=path, why=why)) \
@@ -41,21 +41,24 @@ def store_path(db: Path | None, create: bool = True) -> Path:
         return db or data_dir(create) / STORE_NAME
 
 
-def given_password(password: str | None, password_file: Path | None) -> str | None:
+def given_password(password: str | None,
+                   password_file: Path | None) -> tuple[str | None, str | None]:
     """The password the host gave (None if none was): ``--password-file``'s first line, or
-    ``--password``, or the environment's ``SMALLWORLD_TUI_PASSWORD`` (click reads it); a
-    password typed on the command line is taken with a warning."""
-    source = click.get_current_context().get_parameter_source("password")
+    ``--password``, or the environment's ``SMALLWORLD_TUI_PASSWORD`` (click reads it); and
+    where it came from, unless from the command line (taken with a warning), where it is
+    no secret from the host's screen either."""
     if password_file is not None:
         if password is not None:
             raise click.UsageError(_("give the password one way: --password-file, --password "
                                      "or {variable}").format(variable=PASSWORD_VARIABLE))
-        return _password_from(password_file)
-    if password is not None and source is click.core.ParameterSource.COMMANDLINE:
-        click.echo(_("Warning: other users of this machine can read --password (ps); use "
-                     "--password-file or {variable}.").format(variable=PASSWORD_VARIABLE),
-                   err=True)
-    return password
+        return _password_from(password_file), str(password_file)
+    source = click.get_current_context().get_parameter_source("password")
+    if password is None or source is not click.core.ParameterSource.COMMANDLINE:
+        return password, PASSWORD_VARIABLE
+    click.echo(_("Warning: other users of this machine can read --password (ps); use "
+                 "--password-file or {variable}.").format(variable=PASSWORD_VARIABLE),
+               err=True)
+    return password, None
 
 
 def _password_from(path: Path) -> str:
