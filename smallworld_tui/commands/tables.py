@@ -73,7 +73,9 @@ def _line(table: Table, row: TableRow, moves: int) -> str:
         state = _("being played: {moves}").format(moves=played)
     else:
         state = _("waiting for {n} more").format(n=table.seats.count(None))
-    seats = ", ".join(seat.name if seat else "·" for seat in table.seats)
+    reserved = table.settings.names or ("",) * len(table.seats)
+    seats = ", ".join(seat.name if seat else f"({name})" if name else "·"
+                      for seat, name in zip(table.seats, reserved, strict=True))
     game = game_name(table.settings.game) if table.damaged is None else "?"
     return f"{row.id:>5}  {game:<24} {table.settings.map:<14} {state}  ({seats})"
 

@@ -63,14 +63,14 @@ async def test_the_host_closes_a_game_being_played_and_every_move_is_kept(
 def test_with_no_server_running_the_command_closes_tables_itself(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.sqlite3")
     tables = Tables(store)
-    waiting = tables.open(new_table(2))
+    waiting = tables.open(new_table(2, names=["Amy", "Ben"]))
     playing = tables.open(new_table(2, seed=3))
     for name in ("Amy", "Ben"):
         tables.take_seat(playing, name, "p")
     Journal(store, playing.id).append(0, Action("pick", 1))
     listing = tables_command(store.path, "list")
     assert listing.exit_code == 0
-    assert "waiting for 2 more  (·, ·)" in listing.output
+    assert "waiting for 2 more  ((Amy), (Ben))" in listing.output
     assert "being played: 1 move  (Amy, Ben)" in listing.output
     closed = tables_command(store.path, "close", str(waiting.id), str(playing.id), "9")
     assert closed.exit_code == 1
