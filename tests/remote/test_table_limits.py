@@ -3,15 +3,13 @@ closed when idle, finished games archived (kept, listed, watched, never changed 
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
 import pytest
 
-from remote.client import DOWN, ENTER, Player
+from remote.client import ENTER, Player
 from remote.servers import PASSWORD, Host, two_player_table
-from remote.test_ssh import until
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action
 from smallworld_tui.ssh.store import Journal, Store
@@ -142,18 +140,6 @@ async def test_finished_tables_are_archived_and_the_lobby_lists_the_newest(
         host.store.close()
 
 
-async def open_bot_table(player: Player) -> None:
-    """From the lobby, open a three-player table with two computer players."""
-    player.send("n")
-    await player.wait_for("Open a new table", "Bots")
-    await asyncio.sleep(0.3)  # the dialog takes the focus
-    for keys in ("\t" * 4, ENTER, DOWN * 2, ENTER):  # players (3), map, option; two bots
-        player.send(keys)
-        await asyncio.sleep(0.2)
-    await until(lambda: re.search(r"Bots\s+2\b", player.text()), "two bots chosen")
-    player.send("\t\t" + ENTER)
-
-
 async def test_a_hostile_player_opening_bot_tables_past_the_cap_is_told(
         tmp_path: Path) -> None:
     host = Host(tmp_path, table_limits=TableLimits(per_player=1))
@@ -161,13 +147,13 @@ async def test_a_hostile_player_opening_bot_tables_past_the_cap_is_told(
     try:
         amy = await Player.join(host.port, "Amy", PASSWORD)
         await amy.wait_for("in the lobby")
-        await open_bot_table(amy)
+        await amy.open_bot_table()
         await amy.wait_for("This seat is yours")
         amy.send(ENTER)
         await amy.wait_for("Round 1", "Bot 2")
         amy.send("L")
         await amy.wait_for("in the lobby")
-        await open_bot_table(amy)
+        await amy.open_bot_table()
         await amy.wait_for("You already have 1 unfinished table, the most one player may")
         assert len(host.tables.by_id) == 1
         await amy.close()
