@@ -152,6 +152,7 @@ async def test_a_hostile_player_opening_bot_tables_past_the_cap_is_told(
         amy.send(ENTER)
         await amy.wait_for("Round 1", "Bot 2")
         amy.send("L")
+        await amy.wait_gone("Round 1")  # (the lobby's title may linger under the game's)
         await amy.wait_for("in the lobby")
         await amy.open_bot_table()
         await amy.wait_for("You already have 1 unfinished table, the most one player may")
