@@ -174,7 +174,7 @@ class Table:
         """Whether the game is over: finished, or closed by the host."""
         return self.finished or self.closed is not None
 
-    def people(self) -> bool:
+    def has_people(self) -> bool:
         """Whether a person (not only computer players) sits here."""
         return any(seat is not None and not seat.bot for seat in self.seats)
 
@@ -299,7 +299,7 @@ class Tables:
         sits."""
         held = sum(not t.archived and t is not besides and (
             t.seat_of(name) is not None
-            or (t.opener is not None and same_name(t.opener, name) and not t.people()))
+            or (t.opener is not None and same_name(t.opener, name) and not t.has_people()))
             for t in self.by_id.values())
         if held >= self.limits.per_player:
             raise SeatRefused(ngettext(
@@ -349,7 +349,7 @@ class Tables:
         self.store.clear_seat(table.id, seat)
         table.seats[seat] = None
         table.since = self.clock()
-        if not table.people() and not table.settings.names:
+        if not table.has_people() and not table.settings.names:
             self._forget(table)
             log.info("table %s closed: nobody sits at it", table.id)
         self.changed()
