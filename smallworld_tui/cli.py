@@ -14,6 +14,7 @@ COMMANDS = {
     "rules": "rules",
     "play": "play",
     "serve": "serve",
+    "tables": "tables",
 }
 
 

@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,11 +22,25 @@ from smallworld_tui.commands.game_choice import (
     resolve_game,
     teams_option,
 )
+from smallworld_tui.commands.server_files import (
+    PASSWORD_VARIABLE,
+    given_password,
+    store_path,
+    usable,
+)
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
+from smallworld_tui.ssh.tables import TableLimits, Tables, TableSettings, new_table
+
+if TYPE_CHECKING:
+    import asyncssh
+
+    from smallworld_tui.ssh.keys import KeyBook
+
+TABLE_LIMITS = TableLimits()
 
 
 def _is_loopback(host: str) -> bool:
@@ -100,7 +115,12 @@ def _reserved(names: str | None) -> list[str]:
                    "random, easy, normal, hard); --names then names the other seats.")
 @click.option("--new", "fresh", is_flag=True,
               help="Open that table even if an unfinished one is set up the same way.")
-@click.option("--password", help="Password players need (default: a generated one, kept).")
+@click.option("--password", envvar=PASSWORD_VARIABLE, show_envvar=True,
+              help="Password players need (default: a generated one, kept). Other users of "
+                   "this machine can read a command line: prefer --password-file or "
+                   f"{PASSWORD_VARIABLE}.")
+@click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Read the password from the first line of this file.")
 @click.option("--new-password", is_flag=True, help="Generate a new password and keep it.")
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Players' public keys, each with the player's name as its comment.")
@@ -110,6 +130,18 @@ def _reserved(names: str | None) -> list[str]:
               help="Processes that run the tables' screens (0: this one).")
 @click.option("--max-connections", default=100, show_default=True, type=click.IntRange(1))
 @click.option("--max-per-address", default=10, show_default=True, type=click.IntRange(1))
+@click.option("--max-tables", default=TABLE_LIMITS.max_tables, show_default=True,
+              type=click.IntRange(1), help="Unfinished tables players may have in all.")
+@click.option("--max-waiting-tables", default=TABLE_LIMITS.max_waiting, show_default=True,
+              type=click.IntRange(1), help="Tables waiting for players at once.")
+@click.option("--max-tables-per-player", default=TABLE_LIMITS.per_player, show_default=True,
+              type=click.IntRange(1), help="Unfinished tables one player may sit at.")
+@click.option("--idle-table-minutes", default=TABLE_LIMITS.idle_seconds / 60,
+              show_default=True, type=click.FloatRange(0, min_open=True),
+              help="A waiting table where no seat is taken or given up for this long closes.")
+@click.option("--archived-tables-shown", default=TABLE_LIMITS.archived_shown,
+              show_default=True, type=click.IntRange(0),
+              help="Finished or closed tables the lobby lists, the newest (all are kept).")
 @click.option("--web", is_flag=True, help="Also let players join from a browser.")
 @click.option("--web-port", default=8080, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the web page (with --web).")
@@ -118,9 +150,11 @@ def _reserved(names: str | None) -> list[str]:
                    "behind a TLS proxy (with --web; repeatable).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
             game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
-            bots: str | None, fresh: bool, password: str | None, new_password: bool,
-            authorized_keys: Path | None, db: Path | None, workers: int,
-            max_connections: int, max_per_address: int, web: bool, web_port: int,
+            bots: str | None, fresh: bool, password: str | None, password_file: Path | None,
+            new_password: bool, authorized_keys: Path | None, db: Path | None, workers: int,
+            max_connections: int, max_per_address: int, max_tables: int,
+            max_waiting_tables: int, max_tables_per_player: int, idle_table_minutes: float,
+            archived_tables_shown: int, web: bool, web_port: int,
             web_origin: tuple[str, ...]) -> None:
     """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
     a lobby, open a table, take a seat, come back to it or watch.
@@ -130,16 +164,16 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     """
     from smallworld_tui.ssh.files import (
         kept_password,
-        load_host_key,
         private_database,
         private_folder,
         private_umask,
     )
     from smallworld_tui.ssh.keys import KeyFileError, read_key_book
+    from smallworld_tui.ssh.run_folder import RunFolderError, claim
     from smallworld_tui.ssh.server import Door
     from smallworld_tui.ssh.store import Store, StoreError
-    from smallworld_tui.ssh.tables import Tables, new_table
 
+    password, password_source = given_password(password, password_file)
     if password == "":
         raise click.UsageError(_("--password must not be empty"))
     if new_password and password is not None:
@@ -157,27 +191,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     game = resolve_game(game, map_name)
     options = {**option_values(game, option_items), **game_options(teams)}
     count = _players(players, map_name, seats, len(levels))
-
-    private_umask()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours says who came and failed
-    folder = data_dir()
-    private_folder(folder, ours=True)
-    try:
-        keys = read_key_book(authorized_keys) if authorized_keys else None
-    except KeyFileError as exc:
-        raise click.ClickException(str(exc)) from None
-    if password is None and keys is None:
-        password = kept_password(folder / "ssh_password", renew=new_password)
-    door = Door(password, keys)
-    db_path = db or folder / "server.sqlite3"
-    private_database(db_path)
-    try:
-        store = Store(db_path)
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    tables = Tables(store)
-    tables.restore()
+    settings = None
     if table_wanted:
         try:
             settings = new_table(count, map_name, seed, options, seats, game, levels)
@@ -185,11 +199,97 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
             raise click.UsageError(exc.render(_)) from None
         except MapError as exc:
             raise click.ClickException(one_line(exc)) from None
-        same = None if fresh else tables.unfinished_like(settings)
-        table = same or tables.open(settings)
-        click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
-            id=table.id, game=game_name(settings.game), map=settings.map, n=count,
-            names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
+
+    private_umask()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours says who came and failed
+    try:
+        keys = read_key_book(authorized_keys) if authorized_keys else None
+    except KeyFileError as exc:
+        raise click.ClickException(str(exc)) from None
+    with usable():
+        folder = data_dir()
+        private_folder(folder, ours=True)
+        if password is None and keys is None:
+            password, password_source = kept_password(folder / "ssh_password",
+                                                       renew=new_password), None
+        db_path = store_path(db)
+        private_database(db_path)
+        key = _host_key(folder / "ssh_host_ed25519_key")
+    door = Door(password, keys)
+    with contextlib.ExitStack() as held:
+        try:
+            run_folder = claim(db_path, "serve")
+            held.callback(run_folder.release)
+            store = Store(db_path)
+        except (RunFolderError, StoreError) as exc:
+            raise click.ClickException(str(exc)) from None
+        held.callback(store.close)
+        tables = Tables(store, TableLimits(
+            max_tables=max_tables, max_waiting=max_waiting_tables,
+            per_player=max_tables_per_player, idle_seconds=idle_table_minutes * 60,
+            archived_shown=archived_tables_shown))
+        tables.restore()
+        if settings is not None:
+            _first_table(tables, settings, fresh)
+        _hand_out_codes(tables, keys)
+
+        async def run() -> None:
+            from smallworld_tui.ssh.guard import Limits
+            from smallworld_tui.ssh.hosting import WebSettings, host_games
+
+            stop = asyncio.current_task()
+            assert stop is not None
+            with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
+            limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
+            try:
+                hosting = await host_games(
+                    store, tables, door, host, port, key, workers=workers, limits=limits,
+                    web_settings=WebSettings(web_port, web_origin) if web else None,
+                    claimed=run_folder)
+            except OSError as exc:
+                raise click.ClickException(_("cannot listen on {host}: {error}").format(
+                    host=host, error=exc)) from None
+            try:
+                waiting = sum(not t.started for t in tables.listing())
+                playing = sum(t.started and not t.archived for t in tables.listing())
+                click.echo(_("Tables: {waiting} waiting for players, {playing} being played.")
+                           .format(waiting=waiting, playing=playing))
+                click.echo(_("Join with:  ssh -p {port} <your name>@{host}").format(
+                    port=hosting.port, host=host))
+                if password and password_source:
+                    click.echo(_("Password:   the one in {source}").format(
+                        source=password_source))
+                elif password:
+                    click.echo(_("Password:   {password}").format(password=password))
+                if hosting.web is not None:
+                    address = f"[{host}]" if ":" in host else host
+                    click.echo(_("Browsers:   http://{address}:{port}").format(
+                        address=address, port=hosting.web_port))
+                click.echo(_("Press Ctrl+C to stop; every move is saved as it is made."))
+                await hosting.acceptor.wait_closed()
+            finally:
+                await hosting.close()
+
+        try:
+            asyncio.run(run())
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            click.echo(_("Server stopped."))
+
+
+def _first_table(tables: Tables, settings: TableSettings, fresh: bool) -> None:
+    """Open the table the command line asks for, unless one set up the same way is
+    unfinished (and not ``fresh``)."""
+    same = None if fresh else tables.unfinished_like(settings)
+    table = same or tables.open(settings)
+    click.echo(_("Table {id}: {game}, {map}, {n} players{names}.").format(
+        id=table.id, game=game_name(settings.game), map=settings.map, n=settings.players,
+        names=" (" + ", ".join(settings.names) + ")" if settings.names else ""))
+
+
+def _hand_out_codes(tables: Tables, keys: KeyBook | None) -> None:
+    """Print a code for each free reserved seat nothing claims yet (a key claims its name's)."""
     try:
         codes = tables.issue_codes(keys.reserves if keys is not None else lambda _name: False)
     except OSError as exc:
@@ -201,45 +301,16 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     if codes:
         click.echo(_("Give each of them their code: it takes their reserved seat once (the "
                      "codes are not shown again)."))
-    key = load_host_key(folder / "ssh_host_ed25519_key")
 
-    async def run() -> None:
-        from smallworld_tui.ssh.guard import Limits
-        from smallworld_tui.ssh.hosting import WebSettings, host_games
 
-        stop = asyncio.current_task()
-        assert stop is not None
-        with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
-        limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
-        try:
-            hosting = await host_games(
-                store, tables, door, host, port, key, workers=workers, limits=limits,
-                web_settings=WebSettings(web_port, web_origin) if web else None)
-        except OSError as exc:
-            raise click.ClickException(_("cannot listen on {host}: {error}").format(
-                host=host, error=exc)) from None
-        try:
-            waiting = sum(not t.started for t in tables.listing())
-            playing = sum(t.started and not t.finished for t in tables.listing())
-            click.echo(_("Tables: {waiting} waiting for players, {playing} being played.")
-                       .format(waiting=waiting, playing=playing))
-            click.echo(_("Join with:  ssh -p {port} <your name>@{host}").format(
-                port=hosting.port, host=host))
-            if password:
-                click.echo(_("Password:   {password}").format(password=password))
-            if hosting.web is not None:
-                address = f"[{host}]" if ":" in host else host
-                click.echo(_("Browsers:   http://{address}:{port}").format(
-                    address=address, port=hosting.web_port))
-            click.echo(_("Press Ctrl+C to stop; every move is saved as it is made."))
-            await hosting.acceptor.wait_closed()
-        finally:
-            await hosting.close()
+def _host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's host key (``OSError``, or a one-line error if it is no key)."""
+    import asyncssh
+
+    from smallworld_tui.ssh.files import load_host_key
 
     try:
-        asyncio.run(run())
-    except (KeyboardInterrupt, asyncio.CancelledError):
-        click.echo(_("Server stopped."))
-    finally:
-        store.close()
+        return load_host_key(path)
+    except asyncssh.KeyImportError as exc:
+        raise click.ClickException(_("cannot use {path}: {why}").format(
+            path=path, why=exc)) from None

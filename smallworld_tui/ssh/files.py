@@ -6,6 +6,7 @@ holds every table's seed, from which dice and hidden coins can be worked out.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import secrets
@@ -26,6 +27,8 @@ def private_folder(path: Path, ours: bool = False) -> None:
     look into it."""
     if not path.exists():
         path.mkdir(mode=0o700, parents=True)
+    elif not path.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
     elif path.stat().st_mode & 0o077:
         if ours:
             path.chmod(0o700)

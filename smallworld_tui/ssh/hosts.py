@@ -7,7 +7,8 @@ them itself.  The lobbies run in a process of their own (``lobby_host``), starte
 number of workers, unless ``lobbies_apart`` is off (the tests, which start many servers, keep
 them in the server).  Either way the server reaches a table or the lobby through a Unix socket
 in a private folder (``bridge``), and hears how each game goes (``Tables.hear``).  A worker that
-dies is started again; its tables are reloaded from the store, so no move is lost.
+dies is started again; its tables are reloaded from the store, so no move is lost.  A worker is
+told on its input, one JSON object a line, of the games the host closed (``release``).
 """
 
 from __future__ import annotations
@@ -90,6 +91,13 @@ class Worker:
             with contextlib.suppress(RuntimeError, TimeoutError, OSError):
                 await self._spawn()
 
+    def tell(self, news: dict[str, Any]) -> None:
+        """Send ``news`` to the worker (lost if it is being started again: it then loads
+        what the store says)."""
+        process = self.process
+        if process is not None and process.stdin is not None and process.returncode is None:
+            process.stdin.write(json.dumps(news).encode() + b"\n")
+
     async def stop(self) -> None:
         self._stopping = True
         process = self.process
@@ -128,8 +136,15 @@ class HostPool:
         return self.folder / "lobbies.sock"
 
     def _playing(self, index: int) -> list[int]:
-        return [t.id for t in self.tables.listing() if t.started and not t.finished
+        return [t.id for t in self.tables.listing() if t.started and not t.archived
                 and t.id % max(self.workers, 1) == index]
+
+    def release(self, table: int) -> None:
+        """The host closed ``table``'s game: its table host forgets it."""
+        if self.local is not None:
+            self.local.release(table)
+        elif self.table_workers:
+            self.table_workers[table % self.workers].tell({"release": table})
 
     async def start(self) -> None:
         if self.workers == 0:

@@ -82,6 +82,8 @@ def table_state(table: Table) -> str:
     if table.damaged is not None:
         return _("cannot be played (see the server's log)")
     names = [seat.name if seat else "?" for seat in table.seats]
+    if table.closed is not None:
+        return _("closed by the host")
     if table.result is not None:
         result = table.result
         winners = [result["names"][s] for s in result["winners"]]
@@ -206,7 +208,7 @@ class TablesScreen(TranslatedBindings, Screen[None]):
     def choices(self, table: Table) -> list[tuple[str, str]]:
         name = self.lobby.visit.name
         choices = []
-        if table.seat_of(name) is not None and not table.finished:
+        if table.seat_of(name) is not None and not table.archived:
             if table.started:
                 choices.append(("play", _("Play your seat")))
             else:
@@ -250,7 +252,11 @@ class WaitingScreen(TranslatedBindings, Screen[None]):
         table = lobby.tables.get(self.table.id)
         if table is None or table.seat_of(lobby.visit.name) != self.seat:
             self.app.pop_screen()
-            lobby.say(_("You no longer have a seat at table {id}.").format(id=self.table.id))
+            if table is None:
+                lobby.say(_("Table {id} was closed.").format(id=self.table.id))
+            else:
+                lobby.say(_("You no longer have a seat at table {id}.").format(
+                    id=self.table.id))
             return
         self.table = table
         if table.started:

@@ -102,14 +102,14 @@ class LobbyDesk:
     async def open_table(self, game: str, players: int, map_name: str,
                          options: dict[str, Any], bots: list[str]) -> int | None:
         """Open a new table as the form asked (None if it names no shipped map of the game):
-        its id; ``SeatRefused`` if the engine refuses the settings, too many tables wait or
-        it cannot be saved."""
+        its id; ``SeatRefused`` if the engine refuses the settings, it would pass a limit
+        (``TableLimits``) or it cannot be saved."""
         if game not in RULESETS or map_name not in dict(map_choices(players, game)).values():
             return None  # a shipped map, never a file named by a player
         try:
             settings = new_table(players, map_name, options=dict(options), game=game,
                                  bots=[str(level) for level in bots])
-            return self.server.tables.open(settings).id
+            return self.server.tables.open(settings, opener=self.visitor.name).id
         except IllegalAction as exc:
             raise SeatRefused(exc.render(_)) from None
         except OSError as exc:

@@ -3,8 +3,10 @@
 A table is its settings (a JSON object: players, map, seed, options, reserved names…), its
 seats (name and proof of ownership), what claims each of its free reserved seats (the proof of
 the host's code, or of the secret the seat had), whether it started, its result once finished,
-and its actions, one row each, appended before anyone is shown their result.  Several processes (the
-server and its table workers) share the file; SQLite's WAL lets them.
+and its actions, one row each, appended before anyone is shown their result.  A finished table,
+or a game the host closed, is archived: kept whole, and taking no more moves.  Several processes
+(the server, its table workers, the host's ``tables`` command) share the file; SQLite's WAL
+lets them.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from typing import Any
 
 from smallworld_tui.engine import Action, RecordError
 
-VERSION = 2
+VERSION = 3
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a seat is proved per table id
     created TEXT NOT NULL DEFAULT (datetime('now')),
     settings TEXT NOT NULL,
     started INTEGER NOT NULL DEFAULT 0,
-    result TEXT
+    result TEXT,
+    archived TEXT,  -- when it finished or was closed: it takes no more moves
+    closed TEXT  -- who closed it unfinished ("host")
 );
 CREATE TABLE IF NOT EXISTS seats (
     tbl INTEGER NOT NULL REFERENCES tables(id),
@@ -49,6 +53,11 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (tbl, idx)
 );
 """
+UPGRADE_FROM_2 = """
+ALTER TABLE tables ADD COLUMN archived TEXT;
+ALTER TABLE tables ADD COLUMN closed TEXT;
+UPDATE tables SET archived = datetime('now') WHERE result IS NOT NULL;
+"""
 BUSY_MS = 10_000
 
 
@@ -64,6 +73,8 @@ class TableRow:
     result: dict[str, Any] | None
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (name, proof)
     claims: dict[int, str] = field(default_factory=dict)  # free reserved seat -> its claim
+    archived: bool = False
+    closed: str | None = None
 
 
 class Store:
@@ -91,6 +102,8 @@ class Store:
         if version > VERSION:
             raise StoreError(f"{self.path}: written by a newer smallworld-tui")
         self._db.executescript(SCHEMA)
+        if version == 2:
+            self._db.executescript(f"BEGIN IMMEDIATE; {UPGRADE_FROM_2} COMMIT;")
         self._db.execute(f"PRAGMA user_version = {VERSION}")
 
     def close(self) -> None:
@@ -158,33 +171,57 @@ class Store:
             db.execute("UPDATE tables SET started = 1 WHERE id = ?", (table,))
 
     def finish(self, table: int, result: dict[str, Any]) -> None:
+        """The game is over: its result is kept and the table archived."""
         with self._write() as db:
-            db.execute("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table))
+            db.execute("UPDATE tables SET result = ?, archived = coalesce(archived, "
+                       "datetime('now')) WHERE id = ?", (json.dumps(result), table))
+
+    def close_table(self, table: int, why: str) -> bool:
+        """Archive a game that is being played, unfinished (``why``: who closed it); its
+        moves are kept and it takes no more.  False if it is not being played."""
+        with self._write() as db:
+            cursor = db.execute("UPDATE tables SET archived = datetime('now'), closed = ? "
+                                "WHERE id = ? AND started = 1 AND archived IS NULL",
+                                (why, table))
+        return cursor.rowcount == 1
 
     def tables(self, table: int | None = None) -> list[TableRow]:
         """Every table, oldest first (or only ``table``)."""
-        tables_sql = "SELECT id, settings, started, result FROM tables"
-        seats_sql = "SELECT tbl, seat, name, proof FROM seats"
-        claims_sql = "SELECT tbl, seat, proof FROM claims"
-        args: tuple[int, ...] = ()
-        if table is not None:
-            tables_sql, seats_sql, claims_sql, args = (
-                f"{tables_sql} WHERE id = ?", f"{seats_sql} WHERE tbl = ?",
-                f"{claims_sql} WHERE tbl = ?", (table,))
+        return self._rows("WHERE id = ?", (table,)) if table is not None else self._rows()
+
+    def live_tables(self) -> list[TableRow]:
+        """The tables waiting for players or being played, oldest first."""
+        return self._rows("WHERE archived IS NULL")
+
+    def archived_tables(self, newest: int) -> list[TableRow]:
+        """The ``newest`` archived tables (by number), oldest first."""
+        return self._rows("WHERE id IN (SELECT id FROM tables WHERE archived IS NOT NULL "
+                          "ORDER BY id DESC LIMIT ?)", (newest,))
+
+    def _rows(self, where: str = "", args: tuple[int, ...] = ()) -> list[TableRow]:
         with self._lock:
             rows = {
                 number: TableRow(number, json.loads(settings), bool(started),
-                                 json.loads(result) if result else None)
-                for number, settings, started, result in self._db.execute(
-                    f"{tables_sql} ORDER BY id", args)
+                                 json.loads(result) if result else None,
+                                 archived=archived is not None, closed=closed)
+                for number, settings, started, result, archived, closed in self._db.execute(
+                    f"SELECT id, settings, started, result, archived, closed FROM tables "
+                    f"{where} ORDER BY id", args)
             }
-            for number, seat, name, proof in self._db.execute(seats_sql, args):
-                if number in rows:
-                    rows[number].seats[seat] = (name, proof)
-            for number, seat, proof in self._db.execute(claims_sql, args):
-                if number in rows:
-                    rows[number].claims[seat] = proof
+            for number, seat, name, proof in self._db.execute(
+                    f"SELECT tbl, seat, name, proof FROM seats WHERE tbl IN "
+                    f"(SELECT id FROM tables {where})", args):
+                rows[number].seats[seat] = (name, proof)
+            for number, seat, proof in self._db.execute(
+                    f"SELECT tbl, seat, proof FROM claims WHERE tbl IN "
+                    f"(SELECT id FROM tables {where})", args):
+                rows[number].claims[seat] = proof
         return list(rows.values())
+
+    def action_counts(self) -> dict[int, int]:
+        """How many moves each table's game has."""
+        with self._lock:
+            return dict(self._db.execute("SELECT tbl, count(*) FROM actions GROUP BY tbl"))
 
     def table(self, table: int) -> TableRow:
         rows = self.tables(table)
@@ -211,14 +248,24 @@ class Store:
         return actions
 
     def append(self, table: int, index: int, action: Action) -> None:
+        """Store the table's next action (``OSError`` if the table is archived)."""
         with self._write() as db:
+            _refuse_archived(db, table)
             db.execute("INSERT INTO actions (tbl, idx, action) VALUES (?, ?, ?)",
                        (table, index, json.dumps(action.to_json())))
 
     def truncate(self, table: int, length: int) -> None:
         """Forget the actions from ``length`` on (undo)."""
         with self._write() as db:
+            _refuse_archived(db, table)
             db.execute("DELETE FROM actions WHERE tbl = ? AND idx >= ?", (table, length))
+
+
+def _refuse_archived(db: sqlite3.Connection, table: int) -> None:
+    """An archived table's moves never change, whichever process tries."""
+    row = db.execute("SELECT archived FROM tables WHERE id = ?", (table,)).fetchone()
+    if row is not None and row[0] is not None:
+        raise OSError(f"table {table} is over or closed: its moves are kept as they are")
 
 
 class Journal:

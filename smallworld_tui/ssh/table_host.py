@@ -8,6 +8,10 @@ played (a damaged journal), while the other tables go on.  It plays a table's co
 (``BotSeats``) whenever the decision is theirs, at a pace people can follow, as long as it
 serves; their moves are stored like anyone's.
 
+A finished game, or one the host closed, is archived: the host forgets it (``release``; the
+screens showing it keep their copy), and loads it afresh for each later visit, to be watched
+only.
+
 The host trusts the server: it runs in the server itself or in a worker process the server
 started, and its socket is in a folder only the server's user can enter.
 """
@@ -31,7 +35,7 @@ from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.app import QUIT, TableApp
 from smallworld_tui.ssh.driver import AppTerminal
 from smallworld_tui.ssh.store import Journal, Store
-from smallworld_tui.ssh.tables import TableSettings
+from smallworld_tui.ssh.tables import stored_game
 
 log = logging.getLogger(__name__)
 
@@ -59,16 +63,13 @@ class TableHost:
             self.session(table)
 
     def session(self, table: int) -> GameSession | None:
-        """The table's game (None if it cannot be played, which is reported once)."""
+        """The table's game (None if it cannot be played, which is reported once); an
+        archived game's is a copy of its own, kept by nobody."""
         if table in self.sessions or table in self.damaged:
             return self.sessions.get(table)
         source = f"{self.store.path} (table {table})"
         try:
-            row = self.store.table(table)
-            settings = TableSettings.from_json(row.settings)
-            names = [row.seats[seat][0] for seat in range(settings.players)]
-            record = settings.record(names)
-            record.actions = self.store.actions(table)
+            row, record = stored_game(self.store, table)
             session = GameSession(record, journal=Journal(self.store, table), source=source)
         except RecordError as exc:
             self._damaged(table, str(exc))
@@ -76,6 +77,8 @@ class TableHost:
         except (IllegalAction, MapError, KeyError, ValueError) as exc:
             self._damaged(table, f"{source}: bad game setup: {exc}")
             return None
+        if row.archived:
+            return session
         self.sessions[table] = session
         if record.bots:
             self.bots[table] = BotSeats(session, self.bot_pace)
@@ -102,8 +105,19 @@ class TableHost:
         if view.finished:
             with contextlib.suppress(OSError):  # the result is worked out again on load
                 self.store.finish(table, news["result"])
+                self.release(table)
         self.report(news)
         self.wake_bots(table)
+
+    def release(self, table: int) -> None:
+        """Forget a game that is over (finished, or closed by the host): its computer
+        players stop, and later visits load it afresh, to be watched."""
+        self.sessions.pop(table, None)
+        self.bots.pop(table, None)
+        self._reported.pop(table, None)
+        task = self._bot_tasks.pop(table, None)
+        if task is not None:
+            task.cancel()
 
     # --- computer players ----------------------------------------------------------------
     def wake_bots(self, table: int) -> None:
@@ -165,6 +179,8 @@ class TableHost:
         session = self.session(table)
         if session is None:
             return {"to": "error", "message": self.damaged.get(table, "")}
+        if table not in self.sessions:  # an archived game is only watched
+            seat = SPECTATOR
         send = bridge.sender(writer)
         terminal = AppTerminal(lambda data: send(bridge.frame(bridge.DATA, data)), size)
         app = TableApp(session, seat, table, terminal)

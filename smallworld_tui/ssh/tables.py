@@ -7,12 +7,19 @@ both use it).  ``Tables`` keeps every table of the store in memory for the lobby
 A table may have computer players (``TableSettings.bots``: seat -> level) in its last seats:
 they are seated when the table opens, under names of their own and a proof nothing proves, so
 nobody can take, leave or play their seats; the table host plays them.
+
+Remote players are held to ``TableLimits``: unfinished tables in all, waiting ones, and per
+player; a waiting table where no seat changes for a while is closed.  A finished game, or one
+the host closes, is archived (``Store``): kept whole, it takes no more moves, and the lobby
+lists only the newest archived tables.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,7 +29,7 @@ from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine import IllegalAction, Record, new_game, view
 from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.view import SPECTATOR
-from smallworld_tui.i18n import _
+from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ssh.names import same_name
 from smallworld_tui.ssh.proofs import new_secret
@@ -30,8 +37,19 @@ from smallworld_tui.ssh.store import Store, TableRow
 
 log = logging.getLogger(__name__)
 
-MAX_WAITING_TABLES = 20  # tables not yet started, so that nobody fills the store with them
 BOT_PROOF = "bot:"  # the proof of a computer player's seat: no key nor secret proves it
+CLOSED_BY_HOST = "host"  # a game archived unfinished by the host's ``tables close``
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """What remote players may open (the host's own tables are not counted against them)."""
+
+    max_tables: int = 100  # unfinished tables in all
+    max_waiting: int = 20  # tables not yet started
+    per_player: int = 3  # unfinished tables a player sits at (or opened and nobody sits at)
+    idle_seconds: float = 30 * 60.0  # a waiting table where no seat changes this long closes
+    archived_shown: int = 50  # finished or closed tables the lobby lists, the newest
 
 
 @dataclass(frozen=True)
@@ -111,6 +129,17 @@ def new_table(players: int, map_name: str | None = None, seed: int | None = None
     return settings
 
 
+def stored_game(store: Store, table: int) -> tuple[TableRow, Record]:
+    """A stored table and its game's record: its settings played by the names seated, with
+    every move stored (``RecordError``; ``KeyError``, ``ValueError``, ``IllegalAction`` or
+    ``MapError`` for bad settings or an empty seat)."""
+    row = store.table(table)
+    settings = TableSettings.from_json(row.settings)
+    record = settings.record([row.seats[seat][0] for seat in range(settings.players)])
+    record.actions = store.actions(table)
+    return row, record
+
+
 @dataclass
 class Seat:
     name: str
@@ -133,11 +162,23 @@ class Table:
     result: dict[str, Any] | None = None  # names, coins and winners once finished
     progress: dict[str, Any] | None = None  # round, turns and whose decision, while played
     damaged: str | None = None
+    closed: str | None = None  # who closed the game unfinished (``CLOSED_BY_HOST``)
+    opener: str | None = None  # the player who opened it from the lobby (not kept)
+    since: float = 0.0  # when a seat last changed (or the table opened or was restored)
     claims: dict[int, str] = field(default_factory=dict)  # free reserved seat -> its claim
 
     @property
     def finished(self) -> bool:
         return self.result is not None
+
+    @property
+    def archived(self) -> bool:
+        """Whether the game is over: finished, or closed by the host."""
+        return self.finished or self.closed is not None
+
+    def has_people(self) -> bool:
+        """Whether a person (not only computer players) sits here."""
+        return any(seat is not None and not seat.bot for seat in self.seats)
 
     def seat_of(self, name: str) -> int | None:
         """The seat of the person called ``name`` (never a computer player's)."""
@@ -166,7 +207,7 @@ class Table:
                 "seats": [None if seat is None else [seat.name, seat.bot]
                           for seat in self.seats],
                 "started": self.started, "result": self.result, "progress": self.progress,
-                "damaged": self.damaged}
+                "damaged": self.damaged, "closed": self.closed}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Table:
@@ -176,7 +217,7 @@ class Table:
                  for seat in data["seats"]]
         return Table(int(data["id"]), TableSettings.from_json(data["settings"]), seats,
                      bool(data["started"]), data["result"], data["progress"],
-                     data["damaged"])
+                     data["damaged"], data.get("closed"))
 
 
 class SeatRefused(Exception):
@@ -193,28 +234,34 @@ Listener = Callable[[], None]
 @dataclass
 class Tables:
     store: Store
+    limits: TableLimits = field(default_factory=TableLimits)
+    clock: Callable[[], float] = time.monotonic
     by_id: dict[int, Table] = field(default_factory=dict)
     listeners: list[Listener] = field(default_factory=list)
 
     def restore(self) -> None:
-        """Every table of the store (one whose settings cannot be read is marked damaged)."""
-        for row in self.store.tables():
-            try:
-                self.by_id[row.id] = self._table(row)
-            except (KeyError, ValueError, TypeError) as exc:
-                reason = f"{self.store.path} (table {row.id}): bad settings: {exc!r}"
-                log.error("table %s cannot be played: %s", row.id, reason)
-                self.by_id[row.id] = Table(row.id, TableSettings(0, "?", 0, {}), [],
-                                           row.started, damaged=reason)
+        """The store's unfinished tables and its newest archived ones (one whose settings
+        cannot be read is marked damaged)."""
+        for row in [*self.store.archived_tables(self.limits.archived_shown),
+                    *self.store.live_tables()]:
+            self.by_id[row.id] = self.table_of(row)
+            self.by_id[row.id].since = self.clock()
 
-    @staticmethod
-    def _table(row: TableRow) -> Table:
-        settings = TableSettings.from_json(row.settings)
+    def table_of(self, row: TableRow) -> Table:
+        """The table a stored row describes (marked damaged if its settings are bad)."""
+        try:
+            settings = TableSettings.from_json(row.settings)
+        except (KeyError, ValueError, TypeError) as exc:
+            reason = f"{self.store.path} (table {row.id}): bad settings: {exc!r}"
+            log.error("table %s cannot be played: %s", row.id, reason)
+            return Table(row.id, TableSettings(0, "?", 0, {}), [], row.started,
+                         damaged=reason, closed=row.closed)
         seats: list[Seat | None] = [None] * settings.players
         for index, (name, proof) in row.seats.items():
             if 0 <= index < settings.players:
                 seats[index] = Seat(name, proof)
-        return Table(row.id, settings, seats, row.started, row.result, claims=row.claims)
+        return Table(row.id, settings, seats, row.started, row.result, closed=row.closed,
+                     claims=row.claims)
 
     def listing(self) -> list[Table]:
         return sorted(self.by_id.values(), key=lambda t: t.id)
@@ -224,14 +271,14 @@ class Tables:
             listener()
 
     # --- opening and seating ------------------------------------------------------------
-    def open(self, settings: TableSettings) -> Table:
-        """A new table (``SeatRefused`` if too many are waiting for players)."""
-        waiting = sum(not t.started for t in self.by_id.values())
-        if waiting >= MAX_WAITING_TABLES:
-            raise SeatRefused(_("{n} tables are already waiting for players; join one of "
-                                "them").format(n=waiting))
+    def open(self, settings: TableSettings, opener: str | None = None) -> Table:
+        """A new table, opened by the player ``opener`` or the host (None, not limited);
+        ``SeatRefused`` if it would pass a limit."""
+        if opener is not None:
+            self._check_limits(opener)
         table_id = self.store.create_table(settings.to_json())
-        table = Table(table_id, settings, [None] * settings.players)
+        table = Table(table_id, settings, [None] * settings.players, opener=opener,
+                      since=self.clock())
         for seat, level in sorted(settings.bots.items()):
             name = bot_name(seat, level)
             self.store.set_seat(table_id, seat, name, BOT_PROOF + level)
@@ -241,6 +288,33 @@ class Tables:
         self.changed()
         return table
 
+    def _check_limits(self, opener: str) -> None:
+        live = [t for t in self.by_id.values() if not t.archived]
+        waiting = sum(not t.started for t in live)
+        if waiting >= self.limits.max_waiting:
+            raise SeatRefused(_("{n} tables are already waiting for players; join one of "
+                                "them").format(n=waiting))
+        if len(live) >= self.limits.max_tables:
+            raise SeatRefused(_("The server already has {n} unfinished tables, the most it "
+                                "takes; join one of them or wait until a game ends.").format(
+                n=len(live)))
+        self._check_player(opener)
+
+    def _check_player(self, name: str, besides: Table | None = None) -> None:
+        """``SeatRefused`` if ``name`` already has as many unfinished tables as a player
+        may (``besides`` aside): those they sit at, and those they opened where nobody
+        sits."""
+        held = sum(not t.archived and t is not besides and (
+            t.seat_of(name) is not None
+            or (t.opener is not None and same_name(t.opener, name) and not t.has_people()))
+            for t in self.by_id.values())
+        if held >= self.limits.per_player:
+            raise SeatRefused(ngettext(
+                "You already have {n} unfinished table, the most one player may; finish a "
+                "game or give up a seat first.",
+                "You already have {n} unfinished tables, the most one player may; finish a "
+                "game or give up a seat first.", held).format(n=held))
+
     def unfinished_like(self, settings: TableSettings) -> Table | None:
         """An unfinished table set up like ``settings`` (seed aside), if there is one."""
         for table in self.listing():
@@ -248,7 +322,7 @@ class Tables:
             same = (mine.game, mine.players, mine.map, mine.names, mine.options,
                     mine.bots) == (settings.game, settings.players, settings.map,
                                    settings.names, settings.options, settings.bots)
-            if same and not table.finished and table.damaged is None:
+            if same and not table.archived and table.damaged is None:
                 return table
         return None
 
@@ -259,9 +333,12 @@ class Tables:
         if seat is None:
             raise SeatRefused(_("There is no free seat for you at table {id}.").format(
                 id=table.id))
+        if not table.settings.names:  # a seat the host reserved for them is always theirs
+            self._check_player(name, besides=table)
         self.store.set_seat(table.id, seat, name, proof)
         table.seats[seat] = Seat(name, proof)
         table.claims.pop(seat, None)
+        table.since = self.clock()
         log.info("%r took seat %d at table %s", name, seat + 1, table.id)
         if all(s is not None for s in table.seats):
             self.store.start(table.id)
@@ -282,10 +359,9 @@ class Tables:
         table.seats[seat] = None
         if claim is not None:
             table.claims[seat] = claim
-        if not any(s is not None and not s.bot for s in table.seats) and \
-                not table.settings.names:
-            self.store.delete_table(table.id)
-            del self.by_id[table.id]
+        table.since = self.clock()
+        if not table.has_people() and not table.settings.names:
+            self._forget(table)
             log.info("table %s closed: nobody sits at it", table.id)
         self.changed()
 
@@ -307,6 +383,49 @@ class Tables:
                     codes.append((table, seat, code))
         return codes
 
+    def _forget(self, table: Table) -> None:
+        """Close a table that never started: nothing of it is kept."""
+        self.store.delete_table(table.id)
+        del self.by_id[table.id]
+
+    # --- closing ------------------------------------------------------------------------
+    def close(self, table: Table) -> None:
+        """The host closes ``table``: one that waits is forgotten, a game is archived with
+        every move made (``SeatRefused`` if it is already over)."""
+        if table.archived or self.by_id.get(table.id) is not table:
+            raise SeatRefused(_("Table {id} is already over.").format(id=table.id))
+        if not table.started:
+            self._forget(table)
+            log.info("table %s closed by the host before it started", table.id)
+        else:
+            if not self.store.close_table(table.id, CLOSED_BY_HOST):
+                raise SeatRefused(_("Table {id} is already over.").format(id=table.id))
+            table.closed = CLOSED_BY_HOST
+            self._archived(table)
+            log.info("table %s closed by the host; its game is kept", table.id)
+        self.changed()
+
+    def expire(self) -> list[int]:
+        """Close the waiting tables where no seat changed for ``limits.idle_seconds`` (not
+        those that reserve seats for names: the host set them up); their ids."""
+        horizon = self.clock() - self.limits.idle_seconds
+        idle = [t for t in self.listing() if not t.started and not t.settings.names
+                and t.since <= horizon]
+        for table in idle:
+            with contextlib.suppress(OSError):  # tried again at the next sweep
+                self._forget(table)
+                log.info("table %s closed: nobody joined or left it for %.0f minutes",
+                         table.id, self.limits.idle_seconds / 60)
+        if idle:
+            self.changed()
+        return [t.id for t in idle if t.id not in self.by_id]
+
+    def _archived(self, table: Table) -> None:
+        """``table`` is over: the lobby keeps listing the newest archived tables only."""
+        archived = sorted(t.id for t in self.by_id.values() if t.archived)
+        for old in archived[:max(len(archived) - self.limits.archived_shown, 0)]:
+            del self.by_id[old]
+
     # --- news from the table hosts ------------------------------------------------------
     def hear(self, news: dict[str, Any]) -> None:
         """A table host's report: ``{"table", "progress"}``, ``{"table", "result"}`` or
@@ -321,4 +440,5 @@ class Tables:
             table.progress = dict(news["progress"])
         if "result" in news:
             table.result = dict(news["result"])
+            self._archived(table)
         self.changed()

@@ -5,7 +5,8 @@ the server.  In the lobby its input is relayed to the lobby host (``lobby_host``
 the lobby App, and the App's output is relayed back, while the server answers the lobby's
 questions (``LobbyDesk``); at a table it is relayed to the table's host and back, the same way.
 However the visit ends — the player quits, the table's screen fails, the seat is taken over by
-a new connection, the server stops — the terminal is left usable (``RESTORE``) with a word on why.
+a new connection, the server stops, the host closes the table — the terminal is left usable
+(``RESTORE``) with a word on why.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ class Visitor:
         self._sink: Callable[[Input], None] = lambda _input: None
         self._farewell = ""
         self._stop = asyncio.Event()
+        self._table: tuple[int, asyncio.Task[dict[str, Any]]] | None = None  # at a table
+        self._sent_back = ""
 
     @property
     def address(self) -> str:
@@ -79,6 +82,13 @@ class Visitor:
             self.end.write((RESTORE + ("\r\n" + self._farewell + "\r\n"
                                        if self._farewell else "")).encode())
             self.end.close()
+
+    def send_back(self, table: int, notice: str) -> None:
+        """Take the visitor from ``table`` (if they are at it) back to the lobby, which
+        shows ``notice``."""
+        if self._table is not None and self._table[0] == table:
+            self._sent_back = notice
+            self._table[1].cancel()
 
     def drop(self, farewell: str) -> None:
         """End this connection, telling the player why."""
@@ -185,12 +195,16 @@ class Visitor:
                                                        "size": list(self.size)}))
         self._sink = _relay_to(writer)
         task = asyncio.create_task(self._relay_output(reader))
+        self._table = (table, task)
         try:
             if not await self._until_stopped(task):
                 task.cancel()
                 return False, ""
+            if task.cancelled():
+                return True, self._sent_back
             end = task.result()
         finally:
+            self._table = None
             self._deaf()
             writer.close()
             self.server.vacate(self, table, seat)

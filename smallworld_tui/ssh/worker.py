@@ -4,18 +4,21 @@ A table worker (``serve --workers N``) hosts the game screens of its tables (``T
 Unix socket and writes its reports on them to stdout (one JSON object a line); the lobbies'
 worker (``--lobbies``) hosts the lobbies (``LobbyHost``) at a lower priority (``NICENESS``),
 so that a burst of logins slows no game down.  Either writes ``{"ready": true}`` once it
-listens, and ends when its stdin ends (the server stopped or died).
+listens, and ends when its stdin ends (the server stopped or died).  A table worker reads on
+its stdin, one JSON object a line, the games the host closed (``{"release": table}``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -40,13 +43,28 @@ def report(news: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def serve(host: Host, socket: Path) -> None:
-    """Serve ``host``'s visits on ``socket`` until the server goes."""
+async def serve(host: Host, socket: Path,
+                told: Callable[[dict[str, Any]], None] = lambda _news: None) -> None:
+    """Serve ``host``'s visits on ``socket`` until the server goes; what the server tells
+    goes to ``told``."""
     server = await host.serve(socket)
     report({"ready": True})
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.buffer.read)
+    loop = asyncio.get_running_loop()
+    while line := await loop.run_in_executor(None, sys.stdin.buffer.readline):
+        with contextlib.suppress(ValueError, TypeError, AttributeError):
+            told(json.loads(line))
     server.close()
     await host.stop()
+
+
+def released(host: TableHost) -> Callable[[dict[str, Any]], None]:
+    """What hears the server's word that a game was closed."""
+
+    def told(news: dict[str, Any]) -> None:
+        if "release" in news:
+            host.release(int(news["release"]))
+
+    return told
 
 
 def arguments() -> argparse.Namespace:
@@ -88,7 +106,7 @@ def main() -> None:
         return
     host = prepare(args)
     try:
-        asyncio.run(serve(host, args.socket))
+        asyncio.run(serve(host, args.socket, released(host)))
     finally:
         host.store.close()
 

@@ -105,6 +105,19 @@ class Player:
             self.send(ENTER)
         return match.group(1) if match else None
 
+    async def open_bot_table(self) -> None:
+        """From the lobby: open a three-player table with two computer players (of the
+        level shown, normal); it starts once the player takes the seat offered."""
+        self.send("n")
+        await self.wait_for("Open a new table", "Bots")
+        await asyncio.sleep(0.3)  # the dialog takes the focus
+        for keys in ("\t" * 4, ENTER, DOWN * 2, ENTER):  # players (3), map, option; two bots
+            self.send(keys)
+            await asyncio.sleep(0.2)
+        await self._until(lambda text: re.search(r"Bots\s+2\b", text) is not None,
+                          "two bots chosen", 15.0)
+        self.send("\t\t" + ENTER)
+
     async def close(self) -> None:
         self.conn.close()
         self._reader.cancel()

@@ -10,7 +10,7 @@ from smallworld_tui.ssh.hosting import Hosting, host_games
 from smallworld_tui.ssh.keys import KeyBook
 from smallworld_tui.ssh.server import Door, GameServer
 from smallworld_tui.ssh.store import Store
-from smallworld_tui.ssh.tables import Tables, TableSettings, new_table
+from smallworld_tui.ssh.tables import TableLimits, Tables, TableSettings, new_table
 
 PASSWORD = "secret-pw"
 # fast delays, so that the tests of failed logins do not wait for long
@@ -26,7 +26,8 @@ class Host:
 
     def __init__(self, tmp: Path, *, password: str | None = PASSWORD,
                  keys: KeyBook | None = None, workers: int = 0,
-                 lobbies_apart: bool = False, limits: Limits = TEST_LIMITS) -> None:
+                 lobbies_apart: bool = False, limits: Limits = TEST_LIMITS,
+                 table_limits: TableLimits | None = None) -> None:
         self.tmp = tmp
         self.key = load_host_key(tmp / "host_key")
         self.store = Store(tmp / "games.sqlite3")
@@ -34,8 +35,9 @@ class Host:
         self.workers = workers
         self.lobbies_apart = lobbies_apart  # in a process of their own, as ``serve`` runs them
         self.limits = limits
+        self.table_limits = table_limits or TableLimits()
         self.hosting: Hosting | None = None
-        self.tables = Tables(self.store)
+        self.tables = Tables(self.store, self.table_limits)
         self.port = 0
 
     @property
@@ -45,7 +47,7 @@ class Host:
 
     async def start(self, *tables: TableSettings) -> GameServer:
         """Serve the store's tables, and open ``tables``."""
-        self.tables = Tables(self.store)
+        self.tables = Tables(self.store, self.table_limits)
         self.tables.restore()
         for settings in tables:
             self.tables.open(settings)

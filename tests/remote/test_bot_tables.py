@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from remote.client import DOWN, ENTER, Player
+from remote.client import ENTER, Player
 from remote.servers import PASSWORD, Host
 from remote.test_ssh import until
 from smallworld_tui.cli import main
@@ -125,14 +124,7 @@ def test_serve_checks_the_bots_of_its_first_table(tmp_path: Path) -> None:
 
 async def test_a_player_opens_a_table_with_bots_in_the_lobby_and_they_play(host: Host) -> None:
     amy = await Player.join(host.port, "Amy", PASSWORD)
-    amy.send("n")
-    await amy.wait_for("Open a new table", "Bots")
-    await asyncio.sleep(0.3)  # the dialog takes the focus
-    for keys in ("\t" * 4, ENTER, DOWN * 2, ENTER):  # players (3), map, option; two bots
-        amy.send(keys)
-        await asyncio.sleep(0.2)
-    await until(lambda: re.search(r"Bots\s+2\b", amy.text()), "two bots chosen")
-    amy.send("\t\t" + ENTER)  # of the level shown (normal): open the table
+    await amy.open_bot_table()
     await amy.wait_for("This seat is yours")
     amy.send(ENTER)
     await amy.wait_for("Round 1", "Bot 2 (normal)", "Bot 3 (normal)")

@@ -66,3 +66,30 @@ def test_an_older_store_is_left_alone_with_a_clear_refusal(tmp_path: Path) -> No
     db = sqlite3.connect(path)
     assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)
     db.close()
+
+
+def test_a_store_of_the_previous_version_is_upgraded_its_finished_games_archived(
+        tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT,
+            created TEXT NOT NULL DEFAULT (datetime('now')), settings TEXT NOT NULL,
+            started INTEGER NOT NULL DEFAULT 0, result TEXT);
+        CREATE TABLE seats (tbl INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+            proof TEXT NOT NULL, PRIMARY KEY (tbl, seat));
+        CREATE TABLE actions (tbl INTEGER NOT NULL, idx INTEGER NOT NULL,
+            action TEXT NOT NULL, PRIMARY KEY (tbl, idx));
+        INSERT INTO tables (settings, started, result) VALUES ('{}', 1, '{"winners": [0]}');
+        INSERT INTO tables (settings, started) VALUES ('{}', 1);
+        PRAGMA user_version = 2;""")
+    db.close()
+    store = Store(path)
+    finished, playing = store.tables()
+    assert finished.archived and finished.result == {"winners": [0]}
+    assert not playing.archived and playing.closed is None
+    assert [row.id for row in store.live_tables()] == [playing.id]
+    Journal(store, playing.id).append(0, Action("pick", 0))
+    with pytest.raises(OSError, match="over or closed"):
+        Journal(store, finished.id).append(0, Action("pick", 0))
+    store.close()

@@ -16,7 +16,7 @@ from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.ssh.lobby import table_state
 from smallworld_tui.ssh.proofs import proves
 from smallworld_tui.ssh.store import Store
-from smallworld_tui.ssh.tables import MAX_WAITING_TABLES, SeatRefused, Tables, new_table
+from smallworld_tui.ssh.tables import SeatRefused, TableLimits, Tables, new_table
 from smallworld_tui.ui.game_options import chosen_options, option_choices, option_label, value_label
 
 
@@ -101,10 +101,10 @@ def test_a_table_nobody_sits_at_closes_and_waiting_tables_are_capped(tables: Tab
     with pytest.raises(SeatRefused):  # a menu opened before it closed offers nothing now
         tables.take_seat(table, "Ben", "p")
     assert tables.store.tables() == []
-    for _ in range(MAX_WAITING_TABLES):
-        tables.open(new_table(2))
+    for number in range(TableLimits().max_waiting):
+        tables.open(new_table(2), opener=f"Player {number}")
     with pytest.raises(SeatRefused, match="already waiting"):
-        tables.open(new_table(2))
+        tables.open(new_table(2), opener="Amy")
 
 
 def test_the_lobby_words_how_a_game_stands(tables: Tables) -> None:
