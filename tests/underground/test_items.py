@@ -196,6 +196,21 @@ def test_doormat_gives_no_reach_against_active_gnomes():
     check(g)
 
 
+def test_a_readied_doormat_stays_ready_after_a_plain_conquest_of_gnomes():
+    g = ug()
+    give(g, 0, "drow", "stone", {MUDPOOL_W: 2}, hand=6)
+    reveal(g, DOORMAT, MUDPOOL_W)
+    give(g, 1, "gnomes", "mining", {CRYSTAL: 1})
+    begin_turn(g, 0)
+    act(g, "doormat")
+    act(g, "conquer", CRYSTAL)  # next to the Drow: plain adjacency
+    assert g.items[q(DOORMAT)] == MUDPOOL_W and "doormat" not in kinds(g)
+    assert MUDPOOL in targets(g, "conquer")  # still ready: anywhere
+    act(g, "conquer", MUDPOOL)
+    assert g.items[q(DOORMAT)] == MUDPOOL and MINE not in targets(g, "conquer")
+    check(g)
+
+
 # --- The Sword of the Killer Rabbit ------------------------------------------------------------
 
 def test_sword_takes_two_off_one_conquest_at_least_one():
@@ -221,6 +236,22 @@ def test_sword_does_not_help_against_active_gnomes():
     begin_turn(g, 0)
     act(g, "sword")
     assert cost(g, drow, MOUNTAIN) == 2 + 1 + 1 and cost(g, drow, CRYSTAL) == 1
+    check(g)
+
+
+def test_a_readied_sword_is_neither_used_nor_moved_against_active_gnomes():
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=6)
+    reveal(g, SWORD, MUDPOOL_W)
+    give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
+    begin_turn(g, 0)
+    act(g, "sword")
+    (conquest,) = of(act(g, "conquer", MOUNTAIN), "conquered")
+    assert conquest["cost"] == 2 + 1 + 1 and conquest["lost"] == 1
+    assert g.items[q(SWORD)] == MUDPOOL_W  # it stays where it was, still ready
+    assert "sword" not in kinds(g) and cost(g, drow, CRYSTAL) == 1
+    act(g, "conquer", CRYSTAL)
+    assert g.items[q(SWORD)] == CRYSTAL and cost(g, drow, MUDPOOL) == 2
     check(g)
 
 
@@ -277,6 +308,24 @@ def test_socks_against_monsters_costs_an_empty_region_and_reveals():
     assert cost(g, drow, FOREST_LAIR) == 2
     events = act(g, "conquer", FOREST_LAIR)
     assert len(of(events, "item_revealed")) == 1 and g.tray["underground:monster"] == 14 - 4
+    check(g)
+
+
+def test_readied_socks_neither_spare_active_gnomes_nor_move_there():
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=8)
+    reveal(g, SOCKS, MUDPOOL_W)
+    gnomes = give(g, 1, "gnomes", "mining", {MOUNTAIN: 2, FOREST: 1})
+    give(g, 1, "ogres", "wise", {CRYSTAL: 1, MINE_LAIR: 1}, declined=True)
+    begin_turn(g, 0)
+    act(g, "socks")
+    assert cost(g, drow, MOUNTAIN) == 2 + 1 + 2
+    (conquest,) = of(act(g, "conquer", MOUNTAIN), "conquered")
+    assert conquest["lost"] == 1 and gnomes.hand == 1  # the usual loss, not the Socks' none
+    assert g.items[q(SOCKS)] == MUDPOOL_W and "socks" not in kinds(g)  # still ready
+    assert cost(g, drow, CRYSTAL) == 2  # the declined Ogres: as if empty
+    (conquest,) = of(act(g, "conquer", CRYSTAL), "conquered")
+    assert conquest["lost"] == 0 and g.items[q(SOCKS)] == CRYSTAL
     check(g)
 
 

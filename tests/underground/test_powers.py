@@ -701,6 +701,22 @@ def test_the_bag_and_the_relic_it_imitates_are_used_apart():
     check(g)
 
 
+def test_the_bag_as_a_readied_sword_stays_put_against_active_gnomes():
+    g, drow = magic_position()
+    g.tray["underground:drow"] -= 2
+    drow.hand = 2
+    give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(SWORD))
+    act(g, "sword")
+    act(g, "conquer", MOUNTAIN)
+    assert not where(g, "bag") and drow.reserve == {"underground:bag": 1}  # still in hand
+    assert cost(g, drow, CRYSTAL) == 1  # and still ready for the next conquest
+    act(g, "conquer", CRYSTAL)
+    assert where(g, "bag") == mask(CRYSTAL)
+    check(g)
+
+
 def test_the_bag_may_imitate_another_relic_next_turn():
     g, _ = magic_position()
     reveal(g, ORB, FOREST_LAIR)

@@ -5,9 +5,10 @@ active race, and to a declined one only where the item says so.  Places never mo
 ends the turn in the region where it was last used.  The holder's choices are actions:
 
 - the Doormat, the Sword and the Socks are readied for the next conquest of the turn, whose
-  cost and reach then include their help (a failed die roll leaves the relic where it was);
-  the Orb replaces a lone enemy token; the Balrog moves once per turn while its controller
-  conquers or redeploys;
+  cost and reach then include their help (a failed die roll, or a conquest no rule may help,
+  against Gnomes, leaves the relic ready where it was); the Orb replaces a lone enemy token;
+  the Balrog is sent at once by the Pentacle's finder, and later moves once per turn while
+  its controller conquers or redeploys;
 - the Scepter is placed while redeploying (before scoring); the Ring, the Ghost and the
   Altar's sacrifice come at the end of the turn, after scoring.
 """

@@ -149,6 +149,7 @@ class Magic(Power):
 
     id = "magic"
     actions = BagKinds()
+    helps_conquest = True  # its conquest hooks are the imitated relic's
 
     def on_picked(self, g: GameState, army: Army) -> None:
         army.reserve[BAG] = 1
