@@ -598,18 +598,43 @@ def test_altar_needs_declined_tokens():
 
 # --- The Crypt of the Tomb-raider --------------------------------------------------------------
 
-def test_crypt_ghost_makes_one_of_your_other_regions_immune():
+def test_crypt_ghost_may_guard_any_region_but_the_crypts_own():
+    g = ug()
+    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
+    reveal(g, CRYPT, MUDPOOL_W)
+    drow = give(g, 1, "drow", "royal", {CRYSTAL: 1, MINE: 1}, hand=7)
+    put(g, "queen", MINE)  # immune to the Ogres: their place does not touch it
+    begin_turn(g, 0)
+    finish(g)
+    everywhere = set(range(len(g.map.regions)))
+    assert targets(g, "ghost") == everywhere - {MUDPOOL_W, MINE, CHASM_VOLCANO, CHASM}
+    with pytest.raises(IllegalAction, match="never guards"):
+        act(g, "ghost", MUDPOOL_W)
+    with pytest.raises(IllegalAction, match="chasm or a region immune to you"):
+        act(g, "ghost", MINE)
+    act(g, "ghost", CRYSTAL)  # another player's region: immune to all but its holder
+    assert count(g, "ghost", CRYSTAL) == 1
+    begin_turn(g, 1)
+    assert MOUNTAIN in targets(g, "conquer")
+    act(g, "abandon", CRYSTAL)  # the Ghost stays: a region nobody holds keeps everyone out
+    assert count(g, "ghost", CRYSTAL) == 1 and CRYSTAL not in targets(g, "conquer")
+    with pytest.raises(IllegalAction, match="immune"):
+        act(g, "conquer", CRYSTAL)
+    assert drow.hand == 7 + 1
+    finish(g)
+    begin_turn(g, 0)
+    assert CRYSTAL not in targets(g, "conquer")
+    check(g)
+
+
+def test_crypt_ghost_in_your_own_region_keeps_the_others_out():
     g = ug()
     give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
     reveal(g, CRYPT, MUDPOOL_W)
     drow = give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 0)
     finish(g)
-    assert targets(g, "ghost") == {MOUNTAIN}  # never the Crypt's own region
-    with pytest.raises(IllegalAction, match="never guards"):
-        act(g, "ghost", MUDPOOL_W)
     act(g, "ghost", MOUNTAIN)
-    assert count(g, "ghost", MOUNTAIN) == 1
     begin_turn(g, 1)
     assert MOUNTAIN not in targets(g, "conquer") and MUDPOOL_W in targets(g, "conquer")
     with pytest.raises(IllegalAction, match="immune"):
@@ -645,7 +670,7 @@ def test_taking_the_crypt_takes_the_ghost_to_its_new_holder():
     finish(g)
     while g.phase == Phase.DEFENDER:
         finish(g)
-    assert targets(g, "ghost") == {CRYSTAL}
+    assert CRYSTAL in targets(g, "ghost") and MUDPOOL_W not in targets(g, "ghost")
     act(g, "ghost", CRYSTAL)
     assert count(g, "ghost", CRYSTAL) == 1
     check(g)

@@ -262,17 +262,22 @@ class AltarOfSouls(Place):
 
 
 class CryptOfTheTombRaider(Place):
-    """At the end of the turn, put the Ghost in one of your regions but the Crypt's: that
-    region is immune.  Frozen while the holders are declined; whoever takes the Crypt takes
-    the Ghost off the map, to place it at the end of a turn."""
+    """At the end of the turn, put the Ghost in any region but the Crypt's own: that region
+    is immune (to everyone but its holder; to everyone while nobody holds it).  Never a
+    chasm nor a region already immune to the player.  Frozen while the holders are declined;
+    whoever takes the Crypt takes the Ghost off the map, to place it at the end of a turn."""
 
     id = "crypt_of_the_tomb_raider"
     actions = kinds(ghost=("region",))
 
+    def _spots(self, g: GameState, army: Army) -> int:
+        """Where the Ghost may go now."""
+        return g.map.all_mask & ~(1 << region_of(g, self) | g.pieces.mask(GHOST)
+                                  | g.closed_mask | g.immune_mask(army.seat))
+
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            mine = g.seat_mask(army.seat) & ~(1 << region_of(g, self)) & ~g.pieces.mask(GHOST)
-            for r in bits(mine):
+            for r in bits(self._spots(g, army)):
                 yield Action("ghost", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
@@ -288,13 +293,20 @@ class CryptOfTheTombRaider(Place):
                 g.emit("piece_removed", army.seat, piece=GHOST, region=r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        r = action.target
         if g.phase != Phase.END:
             return N_("the {piece} is placed at the end of your turn, after scoring"), {
                 "piece": GHOST}
-        if action.target == region_of(g, self):
+        reason = used(g, self) or not_a_region(g, r)
+        if reason is not None:
+            return reason
+        if r == region_of(g, self):
             return N_("the {piece} never guards the {item}'s own region"), {
                 "piece": GHOST, "item": self.qid}
-        return used(g, self) or (N_("the {piece} goes in one of your regions"), {"piece": GHOST})
+        if g.pieces.mask(GHOST) >> r & 1:
+            return N_("the {piece} is already in {region}"), {"piece": GHOST, "region": r}
+        return N_("the {piece} never goes into a chasm or a region immune to you"), {
+            "piece": GHOST}
 
 
 class DiamondFields(Place):
