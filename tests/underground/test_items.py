@@ -906,7 +906,7 @@ def pentacle_on_top(g: GameState) -> None:
     g.hidden.insert(0, q(PENTACLE))
 
 
-def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
+def test_the_finder_of_the_pentacle_sends_the_balrog_at_once():
     g = ug(monsters=True)
     give(g, 0, "drow", "stone", {CRYSTAL: 1}, hand=6)
     give(g, 1, "ogres", "mining", {MOUNTAIN: 3, MUDPOOL_W: 1})
@@ -914,7 +914,11 @@ def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
     begin_turn(g, 0)
     events = act(g, "conquer", MINE_LAIR)
     assert of(events, "item_revealed")[0]["item"] == q(PENTACLE)
+    assert kinds(g) == {"balrog"}  # at once: before any other conquest or choice
     assert targets(g, "balrog") == {RIVER_TOP, MOUNTAIN}  # never the chasm nor own regions
+    for kind in ("conquer", "end_conquest"):
+        with pytest.raises(IllegalAction, match="send the Balrog"):
+            act(g, kind, RIVER_TOP if kind == "conquer" else -1)
     events = act(g, "balrog", MOUNTAIN)
     (strike,) = of(events, "struck")
     assert strike["lost"] == 2 and strike["returned"] == 1 and strike["defender_seat"] == 1
@@ -922,6 +926,23 @@ def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
     assert "balrog" not in kinds(g)  # once per turn
     assert MOUNTAIN not in targets(g, "conquer")  # immune to everybody
     assert g.armies[1].hand == 1
+    check(g)
+
+
+def test_a_pentacle_found_with_the_die_sends_the_balrog_before_redeployment_ends():
+    g = ug(monsters=True, dice=[3])
+    drow = give(g, 0, "drow", "stone", {CRYSTAL: 1}, hand=1)
+    give(g, 1, "ogres", "mining", {MOUNTAIN: 3, MUDPOOL_W: 1})
+    pentacle_on_top(g)
+    begin_turn(g, 0)
+    act(g, "final", MINE_LAIR)
+    assert g.phase == Phase.REDEPLOY and not drow.hand
+    assert targets(g, "balrog") == {RIVER_TOP, MOUNTAIN} and "end_redeploy" not in kinds(g)
+    with pytest.raises(IllegalAction, match="send the Balrog"):
+        act(g, "end_redeploy")
+    act(g, "balrog", RIVER_TOP)
+    assert count(g, "balrog", RIVER_TOP) == 1 and "balrog" not in kinds(g)
+    act(g, "end_redeploy")
     check(g)
 
 
@@ -990,11 +1011,15 @@ def test_the_balrog_never_enters_an_immune_region_or_a_gnome_region():
 
 
 def test_a_balrog_with_no_way_in_waits_and_is_sent_later():
-    g = balrog_game()
+    g = ug(monsters=True)
+    give(g, 0, "mummies", "stone", {CRYSTAL: 1}, hand=8)
     give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
     ghost_in(g, RIVER_TOP)
+    pentacle_on_top(g)
     begin_turn(g, 0)
-    assert "balrog" not in kinds(g) and not g.pieces.total("underground:balrog")
+    act(g, "conquer", MINE_LAIR)  # next to it: a chasm, the Ghost's river, Gnomes, the finder
+    assert "balrog" not in kinds(g) and "end_conquest" in kinds(g)  # nothing to send at once
+    assert not g.pieces.total("underground:balrog")
     to_end(g)
     g.pieces.remove_all("underground:ghost", g.map.all_mask)
     begin_turn(g, 0)

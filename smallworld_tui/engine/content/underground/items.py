@@ -64,6 +64,7 @@ KEEP = "underground:keep_on_the_motherland"
 LOST_MINE = "underground:mine_of_the_lost_dwarf"
 
 COUNTING = "scepter_counting"  # marks the copies the Scepter scores on (no Scepter there)
+SENDING = 3  # the Pentacle's mark in ``TurnState.extra``: just found, the Balrog goes now
 
 
 # --- Righteous Relics --------------------------------------------------------------------------
@@ -427,11 +428,13 @@ class Stonehedge(Place):
 
 
 class WickedestPentacle(Place):
-    """Its holder sends the Balrog, once per turn, into a region next to it (next to the
-    Pentacle while it waits beside the board): the occupants lose 2 tokens and withdraw; the
-    Balrog's region is immune to all and scores for nobody.  Never into a chasm, water, an
-    immune region, one of the holder's active regions or a region only unaided attacks may
-    take (Gnomes); with none left, the Balrog waits."""
+    """Its finder sends the Balrog at once into a region next to it, before anything else;
+    on later turns its holder may move the Balrog once per turn, while conquering or
+    redeploying, into a region next to the Balrog's (next to the Pentacle while it waits
+    beside the board).  The occupants lose 2 tokens and withdraw; the Balrog's region is
+    immune to all and scores for nobody.  Never into a chasm, water, an immune region, one
+    of the holder's active regions or a region only unaided attacks may take (Gnomes); with
+    none left, the Balrog waits and may be sent later, as that turn's move."""
 
     id = "wickedest_pentacle"
     actions = kinds(balrog=("region",))
@@ -441,21 +444,48 @@ class WickedestPentacle(Place):
         at = g.pieces.mask(BALROG)
         return bits(at)[0] if at else region_of(g, self)
 
+    def sending(self, g: GameState) -> bool:
+        """Whether the Pentacle was just found and the Balrog must be sent now."""
+        return bool(g.turn.extra.get(self.qid) == SENDING)
+
     def targets(self, g: GameState, army: Army) -> int:
-        if g.turn.extra.get(self.qid):
+        if g.turn.extra.get(self.qid) == USED:
             return 0
         near = g.map.neighbor_masks[self.origin(g)] & ~army.mask
         near &= ~(g.closed_mask | g.water_mask | g.unaided(army)
                   | g.pieces.immune_mask("others") | g.pieces.immune_mask("all"))
         return near & ~shielded(g, army, near)
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def moves(self, g: GameState, army: Army) -> Iterator[Action]:
         for r in bits(self.targets(g, army)):
             yield Action("balrog", r)
 
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        if army is not None and army.id == g.turn.acting and self.targets(g, army):
+            g.turn.extra[self.qid] = SENDING
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        if self.sending(g):
+            return N_("you found the Wickedest Pentacle: send the Balrog into a "
+                      "neighbouring region first")
+        return ""
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if self.sending(g):
+            yield from self.moves(g, army)
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not self.sending(g):
+            yield from self.moves(g, army)
+
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == Phase.REDEPLOY:
-            yield from self.turn_actions(g, army)
+            yield from self.moves(g, army)
+
+    def redeploy_blocker(self, g: GameState, army: Army) -> str:
+        if g.phase == Phase.REDEPLOY and self.sending(g) and self.targets(g, army):
+            return N_("send the Balrog from the Wickedest Pentacle you found first")
+        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
