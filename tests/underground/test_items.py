@@ -185,29 +185,19 @@ def test_doormat_needs_a_token_in_hand_and_the_conquest_phase():
     check(g)
 
 
-def test_doormat_gives_no_reach_against_active_gnomes():
-    g = ug()
-    give(g, 0, "drow", "stone", {MUDPOOL_W: 2}, hand=5)
-    reveal(g, DOORMAT, MUDPOOL_W)
-    give(g, 1, "gnomes", "mining", {MUDPOOL: 1})
-    begin_turn(g, 0)
-    act(g, "doormat")
-    assert MUDPOOL not in targets(g, "conquer") and FOREST in targets(g, "conquer")
-    check(g)
-
-
-def test_a_readied_doormat_stays_ready_after_a_plain_conquest_of_gnomes():
+def test_doormat_gives_no_reach_against_active_gnomes_and_stays_ready_after_them():
     g = ug()
     give(g, 0, "drow", "stone", {MUDPOOL_W: 2}, hand=6)
     reveal(g, DOORMAT, MUDPOOL_W)
-    give(g, 1, "gnomes", "mining", {CRYSTAL: 1})
+    give(g, 1, "gnomes", "mining", {MUDPOOL: 1, CRYSTAL: 1})
     begin_turn(g, 0)
     act(g, "doormat")
-    act(g, "conquer", CRYSTAL)  # next to the Drow: plain adjacency
+    assert MUDPOOL not in targets(g, "conquer") and FOREST in targets(g, "conquer")
+    act(g, "conquer", CRYSTAL)  # Gnomes next to the Drow: plain adjacency
     assert g.items[q(DOORMAT)] == MUDPOOL_W and "doormat" not in kinds(g)
-    assert MUDPOOL in targets(g, "conquer")  # still ready: anywhere
-    act(g, "conquer", MUDPOOL)
-    assert g.items[q(DOORMAT)] == MUDPOOL and MINE not in targets(g, "conquer")
+    assert FOREST in targets(g, "conquer")  # still ready: anywhere
+    act(g, "conquer", FOREST)
+    assert g.items[q(DOORMAT)] == FOREST and CRYSTAL_E not in targets(g, "conquer")
     check(g)
 
 
@@ -228,7 +218,7 @@ def test_sword_takes_two_off_one_conquest_at_least_one():
     check(g)
 
 
-def test_sword_does_not_help_against_active_gnomes():
+def test_sword_neither_helps_nor_is_used_nor_moves_against_active_gnomes():
     g = ug()
     drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=6)
     reveal(g, SWORD, MUDPOOL_W)
@@ -236,16 +226,6 @@ def test_sword_does_not_help_against_active_gnomes():
     begin_turn(g, 0)
     act(g, "sword")
     assert cost(g, drow, MOUNTAIN) == 2 + 1 + 1 and cost(g, drow, CRYSTAL) == 1
-    check(g)
-
-
-def test_a_readied_sword_is_neither_used_nor_moved_against_active_gnomes():
-    g = ug()
-    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=6)
-    reveal(g, SWORD, MUDPOOL_W)
-    give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
-    begin_turn(g, 0)
-    act(g, "sword")
     (conquest,) = of(act(g, "conquer", MOUNTAIN), "conquered")
     assert conquest["cost"] == 2 + 1 + 1 and conquest["lost"] == 1
     assert g.items[q(SWORD)] == MUDPOOL_W  # it stays where it was, still ready
@@ -598,10 +578,16 @@ def test_altar_needs_declined_tokens():
 
 # --- The Crypt of the Tomb-raider --------------------------------------------------------------
 
-def test_crypt_ghost_may_guard_any_region_but_the_crypts_own():
+def crypt_game() -> GameState:
+    """Seat 0's Ogres hold the Crypt (in the west mudpool) and the Black Mountain."""
     g = ug()
     give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
     reveal(g, CRYPT, MUDPOOL_W)
+    return g
+
+
+def test_crypt_ghost_may_guard_any_region_but_the_crypts_own():
+    g = crypt_game()
     drow = give(g, 1, "drow", "royal", {CRYSTAL: 1, MINE: 1}, hand=7)
     put(g, "queen", MINE)  # immune to the Ogres: their place does not touch it
     begin_turn(g, 0)
@@ -628,9 +614,7 @@ def test_crypt_ghost_may_guard_any_region_but_the_crypts_own():
 
 
 def test_crypt_ghost_in_your_own_region_keeps_the_others_out():
-    g = ug()
-    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
-    reveal(g, CRYPT, MUDPOOL_W)
+    g = crypt_game()
     drow = give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 0)
     finish(g)
@@ -644,9 +628,7 @@ def test_crypt_ghost_in_your_own_region_keeps_the_others_out():
 
 
 def test_crypt_ghost_is_frozen_but_keeps_guarding_in_decline():
-    g = ug()
-    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
-    reveal(g, CRYPT, MUDPOOL_W)
+    g = crypt_game()
     put(g, "ghost", MOUNTAIN)
     give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 0)
@@ -658,9 +640,7 @@ def test_crypt_ghost_is_frozen_but_keeps_guarding_in_decline():
 
 
 def test_taking_the_crypt_takes_the_ghost_to_its_new_holder():
-    g = ug()
-    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
-    reveal(g, CRYPT, MUDPOOL_W)
+    g = crypt_game()
     put(g, "ghost", MOUNTAIN)
     give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 1)
