@@ -318,9 +318,10 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     defending = g.region_tokens[region] or g.pieces.as_tokens(region)  # the Champion alone
     loss = 1
     prev = g.region_army[region]
-    aided = not g.unaided(army) >> region & 1
+    hooks = g.hooks(army)
+    aided = not hooks.helps or not g.unaided(army) >> region & 1
     if losses is None and prev >= 0:
-        for t in g.hooks(army).dealt:
+        for t in hooks.dealt:
             if aided or not t.helps_conquest:
                 loss = t.loss_dealt(g, army, region, g.armies[prev], loss)
     ousted = oust(g, army, region, loss=loss, losses=losses)
