@@ -312,14 +312,18 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
                 from_tray: bool = False) -> None:
     """``army`` conquers ``region`` with ``used`` tokens (from its hand, or the tray): its
     defenders are ousted (``oust``: ``losses`` if given, else 1 as the army's rules change
-    it, ``loss_dealt``), then the rules react."""
+    it, ``loss_dealt``), then the rules react.  Against a region no rule may help to take
+    (``GameState.unaided``), the rules that help conquests (``helps_conquest``) stay out."""
     bit = 1 << region
     defending = g.region_tokens[region] or g.pieces.as_tokens(region)  # the Champion alone
     loss = 1
     prev = g.region_army[region]
+    hooks = g.hooks(army)
+    aided = not hooks.helps or not g.unaided(army) >> region & 1
     if losses is None and prev >= 0:
-        for t in g.hooks(army).dealt:
-            loss = t.loss_dealt(g, army, region, g.armies[prev], loss)
+        for t in hooks.dealt:
+            if aided or not t.helps_conquest:
+                loss = t.loss_dealt(g, army, region, g.armies[prev], loss)
     ousted = oust(g, army, region, loss=loss, losses=losses)
     g.region_army[region] = army.id
     g.region_tokens[region] = used
@@ -335,7 +339,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
     for t in g.rules_of(army):
-        t.on_conquered(g, army, region)
+        if aided or not t.helps_conquest:
+            t.on_conquered(g, army, region)
     if "on_any_conquest" in g.rules.hooks_used:
         for other in g.armies:
             if other.alive:

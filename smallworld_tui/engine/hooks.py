@@ -25,8 +25,9 @@ class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
     __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "end",
-                 "enters_water", "entry", "kept", "minimum", "no_final_roll", "no_travel_cost",
-                 "offer", "reach", "redeploy", "saves", "shield", "turn", "unaided", "watch")
+                 "enters_water", "entry", "helps", "kept", "minimum", "no_final_roll",
+                 "no_travel_cost", "offer", "reach", "redeploy", "saves", "shield", "turn",
+                 "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -50,6 +51,7 @@ class Hooks:
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.no_travel_cost = any(r.no_travel_cost for r in rules)
+        self.helps = any(r.helps_conquest for r in rules)
         self.minimum = max((r.min_cost() for r in rules), default=1)
         self.kept = max((r.tokens_kept() for r in rules), default=1)
 

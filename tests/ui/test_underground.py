@@ -16,6 +16,7 @@ from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.new_game import maps_for
 from smallworld_tui.ui.widgets.legend import legend_entries
 from smallworld_tui.ui.widgets.map_view import label_parts
+from smallworld_tui.ui.widgets.status_line import status_text
 from ui.driver import game_screen, settle
 from ui.keyboard import Keyboard
 
@@ -99,6 +100,18 @@ async def test_item_actions_are_in_the_other_actions_menu_and_the_palette() -> N
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert any(e.kind == "item_readied" for e in s.log)
+
+
+def test_the_prompt_asks_to_send_the_balrog_of_a_pentacle_just_found() -> None:
+    g = scenario(game="underground", map_name=UG_TEST_MAP, players=2)
+    give(g, 0, "ogres", "stone", {5: 1}, hand=3)  # the Monsters' lair next door costs 3
+    g.hidden[0] = "underground:wickedest_pentacle"  # on top of the face-down pile
+    begin_turn(g, 0)
+    s = ug_session()
+    s.state = g  # this exact position (no file: nothing is saved)
+    s.apply(Action("conquer", 1))  # the Pentacle, found with the last tokens in hand
+    prompt = status_text(s.view(0)).plain
+    assert "first o: Send the Balrog into" in prompt and "e ends" not in prompt
 
 
 async def test_the_new_game_screen_starts_a_mixed_game() -> None:

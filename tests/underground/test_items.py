@@ -185,14 +185,19 @@ def test_doormat_needs_a_token_in_hand_and_the_conquest_phase():
     check(g)
 
 
-def test_doormat_gives_no_reach_against_active_gnomes():
+def test_doormat_gives_no_reach_against_active_gnomes_and_stays_ready_after_them():
     g = ug()
-    give(g, 0, "drow", "stone", {MUDPOOL_W: 2}, hand=5)
+    give(g, 0, "drow", "stone", {MUDPOOL_W: 2}, hand=6)
     reveal(g, DOORMAT, MUDPOOL_W)
-    give(g, 1, "gnomes", "mining", {MUDPOOL: 1})
+    give(g, 1, "gnomes", "mining", {MUDPOOL: 1, CRYSTAL: 1})
     begin_turn(g, 0)
     act(g, "doormat")
     assert MUDPOOL not in targets(g, "conquer") and FOREST in targets(g, "conquer")
+    act(g, "conquer", CRYSTAL)  # Gnomes next to the Drow: plain adjacency
+    assert g.items[q(DOORMAT)] == MUDPOOL_W and "doormat" not in kinds(g)
+    assert FOREST in targets(g, "conquer")  # still ready: anywhere
+    act(g, "conquer", FOREST)
+    assert g.items[q(DOORMAT)] == FOREST and CRYSTAL_E not in targets(g, "conquer")
     check(g)
 
 
@@ -213,7 +218,7 @@ def test_sword_takes_two_off_one_conquest_at_least_one():
     check(g)
 
 
-def test_sword_does_not_help_against_active_gnomes():
+def test_sword_neither_helps_nor_is_used_nor_moves_against_active_gnomes():
     g = ug()
     drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=6)
     reveal(g, SWORD, MUDPOOL_W)
@@ -221,6 +226,12 @@ def test_sword_does_not_help_against_active_gnomes():
     begin_turn(g, 0)
     act(g, "sword")
     assert cost(g, drow, MOUNTAIN) == 2 + 1 + 1 and cost(g, drow, CRYSTAL) == 1
+    (conquest,) = of(act(g, "conquer", MOUNTAIN), "conquered")
+    assert conquest["cost"] == 2 + 1 + 1 and conquest["lost"] == 1
+    assert g.items[q(SWORD)] == MUDPOOL_W  # it stays where it was, still ready
+    assert "sword" not in kinds(g) and cost(g, drow, CRYSTAL) == 1
+    act(g, "conquer", CRYSTAL)
+    assert g.items[q(SWORD)] == CRYSTAL and cost(g, drow, MUDPOOL) == 2
     check(g)
 
 
@@ -277,6 +288,24 @@ def test_socks_against_monsters_costs_an_empty_region_and_reveals():
     assert cost(g, drow, FOREST_LAIR) == 2
     events = act(g, "conquer", FOREST_LAIR)
     assert len(of(events, "item_revealed")) == 1 and g.tray["underground:monster"] == 14 - 4
+    check(g)
+
+
+def test_readied_socks_neither_spare_active_gnomes_nor_move_there():
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=8)
+    reveal(g, SOCKS, MUDPOOL_W)
+    gnomes = give(g, 1, "gnomes", "mining", {MOUNTAIN: 2, FOREST: 1})
+    give(g, 1, "ogres", "wise", {CRYSTAL: 1, MINE_LAIR: 1}, declined=True)
+    begin_turn(g, 0)
+    act(g, "socks")
+    assert cost(g, drow, MOUNTAIN) == 2 + 1 + 2
+    (conquest,) = of(act(g, "conquer", MOUNTAIN), "conquered")
+    assert conquest["lost"] == 1 and gnomes.hand == 1  # the usual loss, not the Socks' none
+    assert g.items[q(SOCKS)] == MUDPOOL_W and "socks" not in kinds(g)  # still ready
+    assert cost(g, drow, CRYSTAL) == 2  # the declined Ogres: as if empty
+    (conquest,) = of(act(g, "conquer", CRYSTAL), "conquered")
+    assert conquest["lost"] == 0 and g.items[q(SOCKS)] == CRYSTAL
     check(g)
 
 
@@ -549,18 +578,47 @@ def test_altar_needs_declined_tokens():
 
 # --- The Crypt of the Tomb-raider --------------------------------------------------------------
 
-def test_crypt_ghost_makes_one_of_your_other_regions_immune():
+def crypt_game() -> GameState:
+    """Seat 0's Ogres hold the Crypt (in the west mudpool) and the Black Mountain."""
     g = ug()
     give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
     reveal(g, CRYPT, MUDPOOL_W)
+    return g
+
+
+def test_crypt_ghost_may_guard_any_region_but_the_crypts_own():
+    g = crypt_game()
+    drow = give(g, 1, "drow", "royal", {CRYSTAL: 1, MINE: 1}, hand=7)
+    put(g, "queen", MINE)  # immune to the Ogres: their place does not touch it
+    begin_turn(g, 0)
+    finish(g)
+    everywhere = set(range(len(g.map.regions)))
+    assert targets(g, "ghost") == everywhere - {MUDPOOL_W, MINE, CHASM_VOLCANO, CHASM}
+    with pytest.raises(IllegalAction, match="out of its own region"):
+        act(g, "ghost", MUDPOOL_W)
+    with pytest.raises(IllegalAction, match="chasm or a region immune to you"):
+        act(g, "ghost", MINE)
+    act(g, "ghost", CRYSTAL)  # another player's region: immune to all but its holder
+    assert count(g, "ghost", CRYSTAL) == 1
+    begin_turn(g, 1)
+    assert MOUNTAIN in targets(g, "conquer")
+    act(g, "abandon", CRYSTAL)  # the Ghost stays: a region nobody holds keeps everyone out
+    assert count(g, "ghost", CRYSTAL) == 1 and CRYSTAL not in targets(g, "conquer")
+    with pytest.raises(IllegalAction, match="immune"):
+        act(g, "conquer", CRYSTAL)
+    assert drow.hand == 7 + 1
+    finish(g)
+    begin_turn(g, 0)
+    assert CRYSTAL not in targets(g, "conquer")
+    check(g)
+
+
+def test_crypt_ghost_in_your_own_region_keeps_the_others_out():
+    g = crypt_game()
     drow = give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 0)
     finish(g)
-    assert targets(g, "ghost") == {MOUNTAIN}  # never the Crypt's own region
-    with pytest.raises(IllegalAction, match="out of its own region"):
-        act(g, "ghost", MUDPOOL_W)
     act(g, "ghost", MOUNTAIN)
-    assert count(g, "ghost", MOUNTAIN) == 1
     begin_turn(g, 1)
     assert MOUNTAIN not in targets(g, "conquer") and MUDPOOL_W in targets(g, "conquer")
     with pytest.raises(IllegalAction, match="immune"):
@@ -570,9 +628,7 @@ def test_crypt_ghost_makes_one_of_your_other_regions_immune():
 
 
 def test_crypt_ghost_is_frozen_but_keeps_guarding_in_decline():
-    g = ug()
-    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
-    reveal(g, CRYPT, MUDPOOL_W)
+    g = crypt_game()
     put(g, "ghost", MOUNTAIN)
     give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 0)
@@ -584,9 +640,7 @@ def test_crypt_ghost_is_frozen_but_keeps_guarding_in_decline():
 
 
 def test_taking_the_crypt_takes_the_ghost_to_its_new_holder():
-    g = ug()
-    give(g, 0, "ogres", "mining", {MUDPOOL_W: 1, MOUNTAIN: 2})
-    reveal(g, CRYPT, MUDPOOL_W)
+    g = crypt_game()
     put(g, "ghost", MOUNTAIN)
     give(g, 1, "drow", "stone", {CRYSTAL: 1}, hand=8)
     begin_turn(g, 1)
@@ -596,7 +650,7 @@ def test_taking_the_crypt_takes_the_ghost_to_its_new_holder():
     finish(g)
     while g.phase == Phase.DEFENDER:
         finish(g)
-    assert targets(g, "ghost") == {CRYSTAL}
+    assert CRYSTAL in targets(g, "ghost") and MUDPOOL_W not in targets(g, "ghost")
     act(g, "ghost", CRYSTAL)
     assert count(g, "ghost", CRYSTAL) == 1
     check(g)
@@ -832,7 +886,7 @@ def pentacle_on_top(g: GameState) -> None:
     g.hidden.insert(0, q(PENTACLE))
 
 
-def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
+def test_the_finder_of_the_pentacle_sends_the_balrog_at_once():
     g = ug(monsters=True)
     give(g, 0, "drow", "stone", {CRYSTAL: 1}, hand=6)
     give(g, 1, "ogres", "mining", {MOUNTAIN: 3, MUDPOOL_W: 1})
@@ -840,7 +894,11 @@ def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
     begin_turn(g, 0)
     events = act(g, "conquer", MINE_LAIR)
     assert of(events, "item_revealed")[0]["item"] == q(PENTACLE)
+    assert kinds(g) == {"balrog"}  # at once: before any other conquest or choice
     assert targets(g, "balrog") == {RIVER_TOP, MOUNTAIN}  # never the chasm nor own regions
+    for kind in ("conquer", "end_conquest"):
+        with pytest.raises(IllegalAction, match="send the Balrog"):
+            act(g, kind, RIVER_TOP if kind == "conquer" else -1)
     events = act(g, "balrog", MOUNTAIN)
     (strike,) = of(events, "struck")
     assert strike["lost"] == 2 and strike["returned"] == 1 and strike["defender_seat"] == 1
@@ -848,6 +906,23 @@ def test_taking_a_lair_with_the_pentacle_lets_the_finder_send_the_balrog():
     assert "balrog" not in kinds(g)  # once per turn
     assert MOUNTAIN not in targets(g, "conquer")  # immune to everybody
     assert g.armies[1].hand == 1
+    check(g)
+
+
+def test_a_pentacle_found_with_the_die_sends_the_balrog_before_redeployment_ends():
+    g = ug(monsters=True, dice=[3])
+    drow = give(g, 0, "drow", "stone", {CRYSTAL: 1}, hand=1)
+    give(g, 1, "ogres", "mining", {MOUNTAIN: 3, MUDPOOL_W: 1})
+    pentacle_on_top(g)
+    begin_turn(g, 0)
+    act(g, "final", MINE_LAIR)
+    assert g.phase == Phase.REDEPLOY and not drow.hand
+    assert targets(g, "balrog") == {RIVER_TOP, MOUNTAIN} and "end_redeploy" not in kinds(g)
+    with pytest.raises(IllegalAction, match="send the Balrog"):
+        act(g, "end_redeploy")
+    act(g, "balrog", RIVER_TOP)
+    assert count(g, "balrog", RIVER_TOP) == 1 and "balrog" not in kinds(g)
+    act(g, "end_redeploy")
     check(g)
 
 
@@ -916,11 +991,15 @@ def test_the_balrog_never_enters_an_immune_region_or_a_gnome_region():
 
 
 def test_a_balrog_with_no_way_in_waits_and_is_sent_later():
-    g = balrog_game()
+    g = ug(monsters=True)
+    give(g, 0, "mummies", "stone", {CRYSTAL: 1}, hand=8)
     give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
     ghost_in(g, RIVER_TOP)
+    pentacle_on_top(g)
     begin_turn(g, 0)
-    assert "balrog" not in kinds(g) and not g.pieces.total("underground:balrog")
+    act(g, "conquer", MINE_LAIR)  # next to it: a chasm, the Ghost's river, Gnomes, the finder
+    assert "balrog" not in kinds(g) and "end_conquest" in kinds(g)  # nothing to send at once
+    assert not g.pieces.total("underground:balrog")
     to_end(g)
     g.pieces.remove_all("underground:ghost", g.map.all_mask)
     begin_turn(g, 0)

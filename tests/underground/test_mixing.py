@@ -99,6 +99,24 @@ def test_lizardmen_pass_through_the_lake_of_a_surface_map():
     check(g)
 
 
+def test_lizardmen_pass_through_a_lake_the_kraken_hold():
+    g = scenario(2, "base-2p", game="underground", clear_tribes=True)
+    lizards = give(g, 0, "lizardmen", "stone", {HILL: 4})
+    give(g, 1, "kraken", "wise", {LAKE: 2})
+    begin_turn(g, 0)
+    assert reach_mask(g, lizards) & (1 << 8 | 1 << 13) == 1 << 8 | 1 << 13
+    check(g)
+
+
+def test_fisher_pairs_share_one_sea_or_lake_of_a_surface_map():
+    g = scenario(2, "base-2p", game="underground", clear_tribes=True)
+    give(g, 0, "ogres", "fisher", {1: 1, 2: 1, 20: 1})  # by the sea, the lake, the far sea
+    begin_turn(g, 0)
+    assert not any(line == "power:underground:fisher" for line, _ in
+                   of(finish(g), "scored")[0]["breakdown"])
+    check(g)
+
+
 def test_seafaring_keeps_the_rivers_of_an_underground_map():
     g = scenario(2, UG_TEST_MAP, game="base", clear_tribes=True)
     sailors = give(g, 0, "ratmen", "seafaring", {3: 4})

@@ -104,16 +104,8 @@ def test_muddy_pays_in_decline_and_mining_does_not():
 
 # --- Fisher -------------------------------------------------------------------------------
 
-def test_fisher_pays_one_per_two_coastal_regions():
+def test_fisher_pairs_border_one_same_river_by_default():
     g = ug()
-    give(g, 0, "ogres", "fisher", {MINE_LAIR: 1, MOUNTAIN: 1, FOREST_LAIR: 1, MUDPOOL_W: 1})
-    begin_turn(g, 0)
-    assert breakdown(finish(g), 0)["power:underground:fisher"] == 1  # 3 coastal regions
-    check(g)
-
-
-def test_fisher_pairs_share_a_river_with_the_strict_option():
-    g = ug(fisher_pairs_share_a_river=True)
     fisher = give(g, 0, "ogres", "fisher", {MINE_LAIR: 1, MOUNTAIN: 1, FOREST_LAIR: 1})
     begin_turn(g, 0)
     assert "power:underground:fisher" not in breakdown(finish(g), 0)  # three rivers apart
@@ -126,12 +118,20 @@ def test_fisher_pairs_share_a_river_with_the_strict_option():
     check(g)
 
 
-def test_the_strict_fisher_finds_the_most_pairs():
-    g = ug(fisher_pairs_share_a_river=True)
+def test_fisher_finds_the_most_pairs():
+    g = ug()
     give(g, 0, "ogres", "fisher", {MINE_LAIR: 1, FOREST: 1, MOUNTAIN: 1, MINE: 1,
                                    FOREST_LAIR: 1, CRYSTAL_E: 1})
     begin_turn(g, 0)
     assert breakdown(finish(g), 0)["power:underground:fisher"] == 3
+    check(g)
+
+
+def test_the_looser_fisher_option_pays_one_per_two_coastal_regions():
+    g = ug(fisher_pairs_share_a_river=False)  # as a record made before the change sets it
+    give(g, 0, "ogres", "fisher", {MINE_LAIR: 1, MOUNTAIN: 1, FOREST_LAIR: 1, MUDPOOL_W: 1})
+    begin_turn(g, 0)
+    assert breakdown(finish(g), 0)["power:underground:fisher"] == 1  # 3 coastal regions
     check(g)
 
 
@@ -456,6 +456,21 @@ def test_thieving_takes_nothing_from_a_player_with_no_coin():
     check(g)
 
 
+def test_thieving_takes_nothing_through_an_immune_region(tmp_path):
+    g = ug_for(3, tmp_path)
+    give(g, 0, "ogres", "thieving", {CRYSTAL: 3})
+    give(g, 1, "shrooms", "royal", {MOUNTAIN: 1, FOREST: 2})
+    put(g, "queen", MOUNTAIN)  # the only region of seat 1 next to the thieves is immune
+    give(g, 2, "mummies", "wise", {MINE_LAIR: 1, MUDPOOL_W: 1})
+    put(g, "great_ancient", MINE_LAIR)  # immune too, but seat 2 also borders them elsewhere
+    begin_turn(g, 0)
+    coins = list(g.coins)
+    events = finish(g)
+    assert [e["payer"] for e in of(events, "coins_paid")] == [2]
+    assert g.coins[1] == coins[1] and g.coins[2] == coins[2] - 1
+    check(g)
+
+
 # --- Tomb ----------------------------------------------------------------------------------
 
 def test_tomb_keeps_every_token_in_decline_and_redeploys_once_more():
@@ -683,6 +698,22 @@ def test_the_bag_and_the_relic_it_imitates_are_used_apart():
     assert cost(g, drow, MINE_LAIR) == 1
     act(g, "conquer", MINE_LAIR)
     assert g.items[SWORD] == MINE_LAIR and where(g, "bag") == mask(MOUNTAIN)
+    check(g)
+
+
+def test_the_bag_as_a_readied_sword_stays_put_against_active_gnomes():
+    g, drow = magic_position()
+    g.tray["underground:drow"] -= 2
+    drow.hand = 2
+    give(g, 1, "gnomes", "mining", {MOUNTAIN: 1})
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(SWORD))
+    act(g, "sword")
+    act(g, "conquer", MOUNTAIN)
+    assert not where(g, "bag") and drow.reserve == {"underground:bag": 1}  # still in hand
+    assert cost(g, drow, CRYSTAL) == 1  # and still ready for the next conquest
+    act(g, "conquer", CRYSTAL)
+    assert where(g, "bag") == mask(CRYSTAL)
     check(g)
 
 

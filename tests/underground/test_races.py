@@ -471,16 +471,32 @@ def test_lizardmen_pass_through_empty_rivers_to_the_other_bank():
     check(g)
 
 
-def test_an_occupied_river_blocks_the_lizardmen():
+def test_an_occupied_river_never_blocks_the_lizardmen():
     g = ug()
     lizards = give(g, 0, "lizardmen", "stone", {MOUNTAIN: 5})
     give(g, 1, "kraken", "wise", {RIVER_MID: 1})
     begin_turn(g, 0)
-    assert not reach_mask(g, lizards) & mask(MINE, FOREST, CRYSTAL_E)
-    assert cost(g, lizards, RIVER_MID) == 2
+    # through the Kraken's river to the far bank, and on along the river both ways
+    assert reach_mask(g, lizards) & mask(MINE, FOREST, CRYSTAL_E) == mask(MINE, FOREST, CRYSTAL_E)
+    events = act(g, "conquer", MINE)
+    assert of(events, "conquered")[0]["cost"] == 2  # the river is passed, not conquered
+    assert g.region_army[RIVER_MID] != lizards.id and g.region_tokens[RIVER_MID] == 1
+    assert cost(g, lizards, RIVER_MID) == 1 + 1  # taking it stays possible, at its cost
     act(g, "conquer", RIVER_MID)
     events = finish(g, MOUNTAIN)
     assert [e["region"] for e in of(events, "abandoned")] == [RIVER_MID]
+    check(g)
+
+
+def test_lizardmen_pass_a_chain_of_held_rivers_but_no_immune_one():
+    g = ug()
+    lizards = give(g, 0, "lizardmen", "stone", {FOREST_LAIR: 5})
+    give(g, 1, "kraken", "royal", {RIVER_END: 2, RIVER_TOP: 1}, declined=True)
+    begin_turn(g, 0)
+    beyond = mask(CRYSTAL_E, MINE, FOREST)  # past the held end, the empty middle, the held top
+    assert reach_mask(g, lizards) & beyond == beyond
+    put(g, "queen", RIVER_END)  # an immune river is untouched by their power: no way through
+    assert not reach_mask(g, lizards) & beyond
     check(g)
 
 

@@ -72,7 +72,10 @@ def tokens_from_tray(g: GameState, army: Army, wanted: int, reason: str) -> None
 class ReadiedItem(Item):
     """An item readied once per turn for the next conquest of its holder (ordinary or with
     the die).  That conquest takes it along; a failed die roll leaves it where it was.
-    Its one action kind (no parameter) readies it."""
+    Its one action kind (no parameter) readies it.  A conquest no rule may help (Gnomes)
+    leaves it ready where it is (``helps_conquest``)."""
+
+    helps_conquest = True
 
     def ready(self, g: GameState) -> bool:
         return g.turn.extra.get(self.qid) == READY

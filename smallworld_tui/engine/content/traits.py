@@ -60,6 +60,10 @@ class Content:
     no_final_roll: ClassVar[bool] = False
     #: pays no travel cost to land on a distant entry region (islands)
     no_travel_cost: ClassVar[bool] = False
+    #: its ``loss_dealt`` and ``on_conquered`` are help it gives a conquest (a readied relic
+    #: taken along, what it spares or costs the defender): not called when the region is
+    #: one no rule may help to take (``unaided_mask``, Gnomes) — nor used nor moved there
+    helps_conquest: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",

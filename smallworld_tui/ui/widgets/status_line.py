@@ -58,16 +58,17 @@ def _conquer_task(view: PlayerView, army: ArmyView) -> str:
     if view.conquest_over:
         parts.append(_("{army}: conquests are over for this turn; e ends them").format(
             army=army_name(army)))
-    elif army.hand < 1:
-        parts.append(_("{army}: no tokens left in hand; e ends your conquests").format(
-            army=army_name(army)))
-    elif not any(a.kind in TYPED for a in view.legal) and others(
+    elif not any(a.kind in TYPED or a.kind == "end_conquest" for a in view.legal) and others(
             [a.kind for a in view.legal]):
-        # a choice comes before any conquest (the Worgen's form)
+        # a choice comes before anything else (the Worgen's form, the Balrog of a Pentacle
+        # just found), with tokens in hand or not
         choices = joined(action_label(a, view.names, view.map) for a in view.legal
                          if a.kind in others([a.kind]))
         parts.append(_("{army}, {hand} in hand: first o: {choices}").format(
             army=army_name(army), hand=army.hand, choices=choices))
+    elif army.hand < 1:
+        parts.append(_("{army}: no tokens left in hand; e ends your conquests").format(
+            army=army_name(army)))
     else:
         parts.append(_("{army}, {hand} in hand: type or choose a region to conquer").format(
             army=army_name(army), hand=army.hand))

@@ -5,9 +5,10 @@ active race, and to a declined one only where the item says so.  Places never mo
 ends the turn in the region where it was last used.  The holder's choices are actions:
 
 - the Doormat, the Sword and the Socks are readied for the next conquest of the turn, whose
-  cost and reach then include their help (a failed die roll leaves the relic where it was);
-  the Orb replaces a lone enemy token; the Balrog moves once per turn while its controller
-  conquers or redeploys;
+  cost and reach then include their help (a failed die roll, or a conquest no rule may help,
+  against Gnomes, leaves the relic ready where it was); the Orb replaces a lone enemy token;
+  the Balrog is sent at once by the Pentacle's finder, and later moves once per turn while
+  its controller conquers or redeploys;
 - the Scepter is placed while redeploying (before scoring); the Ring, the Ghost and the
   Altar's sacrifice come at the end of the turn, after scoring.
 """
@@ -63,6 +64,7 @@ KEEP = "underground:keep_on_the_motherland"
 LOST_MINE = "underground:mine_of_the_lost_dwarf"
 
 COUNTING = "scepter_counting"  # marks the copies the Scepter scores on (no Scepter there)
+SENDING = 3  # the Pentacle's mark in ``TurnState.extra``: just found, the Balrog goes now
 
 
 # --- Righteous Relics --------------------------------------------------------------------------
@@ -261,17 +263,22 @@ class AltarOfSouls(Place):
 
 
 class CryptOfTheTombRaider(Place):
-    """At the end of the turn, put the Ghost in one of your regions but the Crypt's: that
-    region is immune.  Frozen while the holders are declined; whoever takes the Crypt takes
-    the Ghost off the map, to place it at the end of a turn."""
+    """At the end of the turn, put the Ghost in any region but the Crypt's own: that region
+    is immune (to everyone but its holder; to everyone while nobody holds it).  Never a
+    chasm nor a region already immune to the player.  Frozen while the holders are declined;
+    whoever takes the Crypt takes the Ghost off the map, to place it at the end of a turn."""
 
     id = "crypt_of_the_tomb_raider"
     actions = kinds(ghost=("region",))
 
+    def _spots(self, g: GameState, army: Army) -> int:
+        """Where the Ghost may go now."""
+        return g.map.all_mask & ~(1 << region_of(g, self) | g.pieces.mask(GHOST)
+                                  | g.closed_mask | g.immune_mask(army.seat))
+
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            mine = g.seat_mask(army.seat) & ~(1 << region_of(g, self)) & ~g.pieces.mask(GHOST)
-            for r in bits(mine):
+            for r in bits(self._spots(g, army)):
                 yield Action("ghost", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
@@ -287,13 +294,20 @@ class CryptOfTheTombRaider(Place):
                 g.emit("piece_removed", army.seat, piece=GHOST, region=r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        r = action.target
         if g.phase != Phase.END:
             return N_("the {piece} is placed at the end of your turn, after scoring"), {
                 "piece": GHOST}
-        if action.target == region_of(g, self):
+        reason = used(g, self) or not_a_region(g, r)
+        if reason is not None:
+            return reason
+        if r == region_of(g, self):
             return N_("{item} keeps the {piece} out of its own region"), {
                 "piece": GHOST, "item": self.qid}
-        return used(g, self) or (N_("the {piece} goes in one of your regions"), {"piece": GHOST})
+        if g.pieces.mask(GHOST) >> r & 1:
+            return N_("the {piece} is already in {region}"), {"piece": GHOST, "region": r}
+        return N_("the {piece} never goes into a chasm or a region immune to you"), {
+            "piece": GHOST}
 
 
 class DiamondFields(Place):
@@ -414,11 +428,13 @@ class Stonehedge(Place):
 
 
 class WickedestPentacle(Place):
-    """Its holder sends the Balrog, once per turn, into a region next to it (next to the
-    Pentacle while it waits beside the board): the occupants lose 2 tokens and withdraw; the
-    Balrog's region is immune to all and scores for nobody.  Never into a chasm, water, an
-    immune region, one of the holder's active regions or a region only unaided attacks may
-    take (Gnomes); with none left, the Balrog waits."""
+    """Its finder sends the Balrog at once into a region next to it, before anything else;
+    on later turns its holder may move the Balrog once per turn, while conquering or
+    redeploying, into a region next to the Balrog's (next to the Pentacle while it waits
+    beside the board).  The occupants lose 2 tokens and withdraw; the Balrog's region is
+    immune to all and scores for nobody.  Never into a chasm, water, an immune region, one
+    of the holder's active regions or a region only unaided attacks may take (Gnomes); with
+    none left, the Balrog waits and may be sent later, as that turn's move."""
 
     id = "wickedest_pentacle"
     actions = kinds(balrog=("region",))
@@ -428,21 +444,48 @@ class WickedestPentacle(Place):
         at = g.pieces.mask(BALROG)
         return bits(at)[0] if at else region_of(g, self)
 
+    def sending(self, g: GameState) -> bool:
+        """Whether the Pentacle was just found and the Balrog must be sent now."""
+        return bool(g.turn.extra.get(self.qid) == SENDING)
+
     def targets(self, g: GameState, army: Army) -> int:
-        if g.turn.extra.get(self.qid):
+        if g.turn.extra.get(self.qid) == USED:
             return 0
         near = g.map.neighbor_masks[self.origin(g)] & ~army.mask
         near &= ~(g.closed_mask | g.water_mask | g.unaided(army)
                   | g.pieces.immune_mask("others") | g.pieces.immune_mask("all"))
         return near & ~shielded(g, army, near)
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def moves(self, g: GameState, army: Army) -> Iterator[Action]:
         for r in bits(self.targets(g, army)):
             yield Action("balrog", r)
 
+    def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
+        if army is not None and army.id == g.turn.acting and self.targets(g, army):
+            g.turn.extra[self.qid] = SENDING
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        if self.sending(g):
+            return N_("you found the Wickedest Pentacle: send the Balrog into a "
+                      "neighbouring region first")
+        return ""
+
+    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if self.sending(g):
+            yield from self.moves(g, army)
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if not self.sending(g):
+            yield from self.moves(g, army)
+
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == Phase.REDEPLOY:
-            yield from self.turn_actions(g, army)
+            yield from self.moves(g, army)
+
+    def redeploy_blocker(self, g: GameState, army: Army) -> str:
+        if g.phase == Phase.REDEPLOY and self.sending(g) and self.targets(g, army):
+            return N_("send the Balrog from the Wickedest Pentacle you found first")
+        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

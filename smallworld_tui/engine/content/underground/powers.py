@@ -56,8 +56,9 @@ class Adventurous(Power):
 
 class Fisher(Power):
     """+1 coin per pair of coastal regions held (land next to a River; next to a Sea or
-    Lake on a surface map).  Game option ``fisher_pairs_share_a_river``: a pair must border
-    the same river region (the Japanese reading)."""
+    Lake on a surface map), the two regions of a pair bordering the same river region, as
+    many pairs as can be made.  Game option ``fisher_pairs_share_a_river`` off: any two
+    coastal regions make a pair (the English copy's looser reading)."""
 
     id = "fisher"
     needs = ("kind:river", "kind:water")
@@ -148,6 +149,7 @@ class Magic(Power):
 
     id = "magic"
     actions = BagKinds()
+    helps_conquest = True  # its conquest hooks are the imitated relic's
 
     def on_picked(self, g: GameState, army: Army) -> None:
         army.reserve[BAG] = 1
@@ -476,7 +478,8 @@ class Shield(Power):
 
 class Thieving(Power):
     """At the end of the turn, 1 coin from each player with active tokens in a region
-    bordering a Thieving region (nothing from a player who has none)."""
+    bordering a Thieving region (nothing from a player who has none).  An immune region is
+    untouched: its tokens count for nothing."""
 
     id = "thieving"
 
@@ -484,6 +487,7 @@ class Thieving(Power):
         near = 0
         for r in bits(army.mask):
             near |= g.map.neighbor_masks[r]
+        near &= ~g.immune_mask(army.seat)
         for seat in range(g.players):
             victim = g.active_army(seat)
             if seat != army.seat and victim is not None and victim.mask & near:

@@ -265,8 +265,9 @@ class Liches(Race):
 
 
 class Lizardmen(Race):
-    """Pass through empty River regions (several in a row) to attack the land beyond; a
-    river with tokens in it must be conquered first.  On a map with Seas and Lakes (mixing
+    """Pass through every River region, empty or held by anyone (several in a row), to
+    attack the land beyond; a held river is conquered only to be taken, at its normal cost.
+    An immune river is untouched by their power.  On a map with Seas and Lakes (mixing
     rules) those are their rivers."""
 
     id = "lizardmen"
@@ -274,20 +275,16 @@ class Lizardmen(Race):
 
     def reach_mask(self, g: GameState, army: Army) -> int:
         neighbors = g.map.neighbor_masks
-        open_rivers = 0
-        for r in bits(river_like(g.map)):
-            if g.region_army[r] == NOBODY:
-                open_rivers |= 1 << r
-        open_rivers &= ~g.immune_mask(army.seat)
+        rivers = river_like(g.map) & ~g.immune_mask(army.seat)
         near = 0
         for r in bits(army.mask):
             near |= neighbors[r]
-        passed, todo = 0, near & open_rivers
+        passed, todo = 0, near & rivers
         while todo:
             r = todo.bit_length() - 1
             todo &= ~(1 << r)
             passed |= 1 << r
-            todo |= neighbors[r] & open_rivers & ~passed
+            todo |= neighbors[r] & rivers & ~passed
         beyond = 0
         for r in bits(passed):
             beyond |= neighbors[r]
