@@ -236,16 +236,17 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     """Clear ``region`` of its defenders for ``attacker``, leaving it empty.
 
     Neutral defenders are all lost.  A race defending is attacked (``attack``), loses
-    ``losses`` tokens if given (Sorcery: all of them), else ``loss`` as its own rules change
-    it (none if a rule keeps every token, Elves; else ``loss_on_defeat``), less the tokens
-    its rules save (``save_tokens``), and takes the rest back into hand, to be redeployed at
-    the end of this turn; a declined race with no region left retires (unless it conquers in
-    decline and has tokens in hand).  The region's pieces react to the change (most leave,
-    some stay, some go back to the old holder's reserve); the lost tokens count for the
-    attacker (``TurnState.lost``).  Not a ``conquest`` (a race withdrawing from a region
-    another player's rule left it too few tokens in, ``withdraw``): the attack came first
-    and the region counts as no region taken (``TurnState.beaten``).  Call ``after_oust``
-    once the region has its new occupant.
+    ``losses`` tokens if given (Sorcery: all of them), else, declined, every token there in
+    a game whose rules say so (``Ruleset.declined_region_loses_all``), else ``loss`` as its
+    own rules change it (none if a rule keeps every token, Elves; else ``loss_on_defeat``),
+    less the tokens its rules save (``save_tokens``), and takes the rest back into hand, to
+    be redeployed at the end of this turn; a declined race with no region left retires
+    (unless it conquers in decline and has tokens in hand).  The region's pieces react to
+    the change (most leave, some stay, some go back to the old holder's reserve); the lost
+    tokens count for the attacker (``TurnState.lost``).  Not a ``conquest`` (a race
+    withdrawing from a region another player's rule left it too few tokens in,
+    ``withdraw``): the attack came first and the region counts as no region taken
+    (``TurnState.beaten``).  Call ``after_oust`` once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
@@ -264,6 +265,8 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
             attack(g, attacker, d, region)
         if losses is not None:
             lost = min(losses, defending)
+        elif d.declined and g.rules.declined_region_loses_all:
+            lost = defending
         else:
             rules = g.rules_of(d)
             keeps = any(t.keeps_tokens_when_defeated for t in rules)
