@@ -245,6 +245,34 @@ def test_champion_takes_an_adjacent_region_for_nothing_and_holds_it_alone() -> N
     check(g)
 
 
+def test_the_champion_conquers_only_with_a_race_token_in_hand() -> None:
+    """Seed 000: whatever the race or power, a new conquest needs at least 1 race token in
+    hand; the Champion's free conquest is one (none of its tokens enters)."""
+    g = wc_game()
+    champions = give(g, 0, "ethereals", "champion", {5: 1})
+    give(g, 1, "kobolds", "farming", {3: 4})
+    begin_turn(g, 0)
+    assert champions.hand == 0 and "champion" not in kinds(g)
+    assert "at least 1 token in hand" in refused(g, "champion", 3)
+    reinforce(g, champions, 1)
+    assert targets(g, "champion") == {0, 3}
+    act(g, "champion", 3)
+    assert champions.hand == 1 and count(g, "champion", 3) == 1
+    check(g)
+
+
+def test_no_champion_once_the_conquests_spent_every_token() -> None:
+    g = wc_game()
+    champions = give(g, 0, "ethereals", "champion", {5: 1}, hand=3)
+    give(g, 1, "kobolds", "farming", {3: 4, 0: 1})
+    begin_turn(g, 0)
+    act(g, "conquer", 0)  # a lone Kobold: all 3 tokens in hand
+    assert champions.hand == 0
+    assert "champion" not in kinds(g)
+    assert "at least 1 token in hand" in refused(g, "champion", 3)
+    check(g)
+
+
 def test_champion_refuses_regions_not_next_to_the_race() -> None:
     g, _, _ = champion_game()
     begin_turn(g, 0)

@@ -25,6 +25,7 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
     withdraw,
 )
+from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -220,7 +221,8 @@ class MarshDweller(WarcraftPower):
 
 class Champion(WarcraftPower):
     """Once per turn the Champion conquers a region next to the race's regions for no token,
-    whatever defends it, and stays there (alone, if no token joins it at redeployment); it
+    whatever defends it — a conquest all the same, so only with a race token in hand — and
+    stays there (alone, if no token joins it at redeployment); it
     leaves the region where it stood, which is abandoned if it held it alone.  It defends as
     a token (data table).  When an opponent takes its region, the Champion is taken hostage
     instead of a race token being lost: the owner pays that opponent the ransom at once and
@@ -236,7 +238,7 @@ class Champion(WarcraftPower):
         return f"{self.qid}:hostage"
 
     def _targets(self, g: GameState, army: Army) -> int:
-        if g.turn.extra.get(self.qid) or g.turn.roll >= 0 or g.phase != Phase.CONQUER:
+        if g.turn.extra.get(self.qid) or conquest_refusal(g, army) is not None:
             return 0
         reach = reach_mask(g, army) & neighbours(g, army.mask)
         return reach & ~g.unaided(army)
@@ -312,8 +314,9 @@ class Champion(WarcraftPower):
             return N_("the Champion conquers during your conquests"), {}
         if g.turn.extra.get(self.qid):
             return N_("the Champion conquers once per turn"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
+        refusal = conquest_refusal(g, army)
+        if refusal is not None:
+            return refusal
         r = action.target
         unaided = why_unaided(g, army, r)
         if unaided is not None:
