@@ -260,7 +260,7 @@ def test_the_doomhammer_lands_two_tauren_tokens() -> None:
     check(g)
 
 
-# --- the Aegis keeps every rule's help out ---------------------------------------------------
+# --- the Aegis keeps every rule out, unless its toll is paid ----------------------------------
 
 def aegis_game(race: str, power: str, regions: dict[int, int]) -> tuple[GameState, Army]:
     """Seat 1's Humans hold 3 (the Aegis, toll paid by nobody yet) and 4; seat 0 has
@@ -274,30 +274,59 @@ def aegis_game(race: str, power: str, regions: dict[int, int]) -> tuple[GameStat
     return g, army
 
 
-@pytest.mark.parametrize(("race", "power", "kind", "target", "to"), [
+RULES_ON_THE_AEGIS = [
     ("ethereals", "champion", "champion", 3, 0),
-    ("ethereals", "intimidating", "intimidate", 3, 0),
+    ("ethereals", "intimidating", "intimidate", 3, 4),
     ("gnomes", "farming", "air_raid", 3, 0),
-])
-def test_no_rule_may_act_on_the_aegis_region(race: str, power: str, kind: str, target: int,
-                                              to: int) -> None:
+]
+
+
+@pytest.mark.parametrize(("race", "power", "kind", "target", "to"), RULES_ON_THE_AEGIS)
+def test_no_rule_may_act_on_the_aegis_region_before_its_toll(
+        race: str, power: str, kind: str, target: int, to: int) -> None:
     g, _ = aegis_game(race, power, {0: 2})
     begin_turn(g, 0)
-    if kind == "champion":
-        act(g, "aegis_toll", 3)  # the toll buys a plain attack only
     assert target not in targets(g, kind)
     assert "lies under Aegis of Aggramar" in refused(g, kind, target, to)
 
 
-def test_no_portal_into_the_aegis_region(tmp_path: Path) -> None:
+def test_the_champion_takes_the_aegis_region_once_the_toll_is_paid() -> None:
+    """Seed 000: unless the opponent pays the owner 2 coins, the region is unaffected by all
+    powers and cannot be attacked — paying lifts both."""
+    g, champions = aegis_game("ethereals", "champion", {0: 2})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    events = act(g, "champion", 3)
+    assert of(events, "conquered")[0]["via"] == "champion"
+    assert champions.mask >> 3 & 1 and g.items[AEGIS] == 3
+    check(g)
+
+
+def test_the_intimidating_race_moves_tokens_out_of_the_aegis_region_once_paid() -> None:
+    g, _ = aegis_game("ethereals", "intimidating", {0: 2})
+    g.region_tokens[3] = 2
+    g.tray["warcraft:humans"] -= 1
+    begin_turn(g, 0)
+    assert not any(a.kind == "intimidate" and a.target == 3 for a in legal_actions(g))
+    act(g, "aegis_toll", 3)
+    act(g, "intimidate", 3, 4)
+    assert g.region_tokens[3] == 1 and g.region_tokens[4] == 2
+    check(g)
+
+
+def test_no_portal_into_the_aegis_region_before_its_toll_and_one_after(tmp_path: Path) -> None:
     board = map_with(tmp_path, ("a3   3  mountain", "a3   3  mountain  magic"))
     g = wc_game(map_name=board)
     give(g, 1, "humans", "farming", {3: 1})
     lay(g, "aegis_of_aggramar", 3)
-    give(g, 0, "ethereals", "portal_mage", {4: 1}, hand=6)
+    mages = give(g, 0, "ethereals", "portal_mage", {4: 1}, hand=6)
     begin_turn(g, 0)
     assert "portal" not in kinds(g)
     assert "lies under Aegis of Aggramar" in refused(g, "portal", 3, 4)
+    act(g, "aegis_toll", 3)
+    act(g, "portal", 3, 4)
+    assert mages.mask == 1 << 3 and g.items[AEGIS] == 4  # the artifact moved with the portal
+    check(g)
 
 
 def test_the_ethereals_steal_no_artifact_from_the_aegis_region_and_move_it_as_an_item() -> None:
@@ -309,6 +338,15 @@ def test_the_ethereals_steal_no_artifact_from_the_aegis_region_and_move_it_as_an
     assert "lies under Aegis of Aggramar" in refused(g, "steal", aegis, 1)
     act(g, "steal", frost, 1)
     assert g.items[q("frostmourne")] == 1 and list(g.items) == sorted(g.items)
+    check(g)
+
+
+def test_the_ethereals_may_steal_the_aegis_itself_once_its_toll_is_paid() -> None:
+    g, ethereals = aegis_game("ethereals", "farming", {1: 2})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    act(g, "steal", ARTIFACTS.index(AEGIS), 1)
+    assert g.items[AEGIS] == 1 and ethereals.mask >> 1 & 1
     check(g)
 
 
