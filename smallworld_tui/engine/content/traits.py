@@ -59,6 +59,10 @@ class Content:
     no_final_roll: ClassVar[bool] = False
     #: pays no travel cost to land on a distant entry region (islands)
     no_travel_cost: ClassVar[bool] = False
+    #: its ``conquest_aid`` is race tokens kept as pieces (Beasts): they count toward the
+    #: token in hand a conquest needs and may pay a whole conquest, of any region; lifted at
+    #: redeployment, they may leave regions short, to be filled again (``redeploy_room``)
+    aid_is_tokens: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from smallworld_tui.data import entries
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, bits
-from smallworld_tui.engine.conquest import reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.conquest import Costs, reach_mask, take_region, why_unreachable
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -184,8 +184,9 @@ class AshesOfAlar(ReadiedItem, Artifact):
 
 class Doomhammer(Artifact):
     """Once per turn, take a region within reach with a single token (as few as the race
-    may conquer with), after paying 2 coins to the hammer's previous owner — the last other
-    player who held it — or to the bank if it had none; the hammer goes there."""
+    may conquer with; a Beast is one), after paying 2 coins to the hammer's previous owner —
+    the last other player who held it — or to the bank if it had none; the hammer goes
+    there."""
 
     id = "doomhammer"
     actions = kinds(doomhammer=("region",))
@@ -239,7 +240,11 @@ class Doomhammer(Artifact):
         self.seen(g, army.seat)
         pay_coins(g, army.seat, self.owners(g)[1], self.num("price"), self.qid)
         force = self.force(g, army)
-        take_region(g, army, r, force, "doomhammer", force)
+        costs = Costs(g, army)
+        paid = costs.after_aid(r, force) if costs.aid else force  # Beasts are race tokens
+        take_region(g, army, r, paid, "doomhammer", force)
+        if force > paid:
+            costs.use_aid(r, force, paid)
         moved(g, army, self, r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
