@@ -86,17 +86,6 @@ def test_conquering_your_own_declined_stack_loses_it_all() -> None:
     check(g)
 
 
-def test_the_last_declined_stack_taken_sends_the_race_off_the_map() -> None:
-    g = wc_game()
-    tauren = give(g, 1, "tauren", "farming", {9: 2}, declined=True)
-    give(g, 0, "orcs", "herbalist", {8: 1}, hand=10)
-    begin_turn(g, 0)
-    events = act(g, "conquer", 9)
-    assert of(events, "conquered")[0]["lost"] == 2 and of(events, "race_removed")
-    assert not tauren.alive and g.tray[TAUREN] == RACES[TAUREN].max_tokens
-    check(g)
-
-
 def test_the_forsaken_count_every_declined_token_their_conquest_discarded() -> None:
     g = wc_game()
     give(g, 1, "tauren", "farming", {9: 2, 12: 2}, declined=True)

@@ -443,6 +443,24 @@ def test_a_bomb_on_a_region_put_under_the_aegis_goes_back_on_the_pile() -> None:
     check(g)
 
 
+def test_a_bomb_laid_on_the_aegis_region_after_its_toll_goes_back_on_the_pile() -> None:
+    """The toll lifts the immunity for the payer's turn: the bomb may be laid, but the
+    region is immune again when it would go off."""
+    g, goblins = aegis_game("goblins", "farming", {0: 2, 5: 1})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    act(g, "end_conquest")
+    act(g, "deploy", 0, goblins.hand)
+    act(g, "end_redeploy")
+    assert 3 in targets(g, "bomb")  # the end of the turn that paid
+    act(g, "bomb", 3)
+    assert g.seat == 1  # nothing left to choose: the turn passed
+    events = begin_turn(g, 0)
+    assert [e["region"] for e in of(events, "bomb_returned")] == [3]
+    assert g.region_tokens[3] == 1 and goblins.alive
+    check(g)
+
+
 def test_a_bomb_on_a_region_a_watch_tower_guards_since_goes_back_on_the_pile() -> None:
     g = wc_game()
     RACES[GOBLINS].on_picked(g, give(g, 0, "goblins", "farming", {8: 2}))

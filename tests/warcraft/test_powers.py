@@ -444,11 +444,18 @@ def test_a_conquest_may_start_with_beasts_alone_in_hand() -> None:
     check(g)
 
 
-def test_beasts_are_redeployed_like_race_tokens_in_any_region() -> None:
+def redeploying_after_beasts_took_4() -> tuple[GameState, Army]:
+    """``beast_game``'s Beastmasters took the Swamp 4 with their 2 Beasts alone and now
+    redeploy."""
     g, beasts, _ = beast_game()
     begin_turn(g, 0)
     act(g, "conquer", 4)
     act(g, "end_conquest")
+    return g, beasts
+
+
+def test_beasts_are_redeployed_like_race_tokens_in_any_region() -> None:
+    g, beasts = redeploying_after_beasts_took_4()
     assert beasts.reserve == {BEAST: 2} and not g.pieces.mask(BEAST)
     assert g.region_tokens[4] == 0  # left short until a token or a Beast goes there
     assert targets(g, "beast") == {1, 3, 4, 5}
@@ -465,11 +472,8 @@ def test_beasts_are_redeployed_like_race_tokens_in_any_region() -> None:
     check(g)
 
 
-def test_a_beast_may_hold_a_region_alone_until_it_is_discarded() -> None:
-    g, beasts, _ = beast_game()
-    begin_turn(g, 0)
-    act(g, "conquer", 4)
-    act(g, "end_conquest")
+def test_the_last_beast_may_have_to_hold_a_region_alone() -> None:
+    g, beasts = redeploying_after_beasts_took_4()
     act(g, "deploy", 5, beasts.hand)
     act(g, "beast", 3)
     assert targets(g, "beast") == {4}  # the last Beast must fill the Swamp
