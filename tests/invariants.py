@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
-from smallworld_tui.engine.conquest import too_few
+from smallworld_tui.engine.conquest import redeploy_room, too_few
 from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.factions import faction
 from smallworld_tui.engine.content.warcraft.markers import marker_mask
 from smallworld_tui.engine.content.warcraft.teams import TeamMarket
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import OFF_MAP, GameState
 
 
@@ -18,15 +18,20 @@ def check(g: GameState) -> None:
     alive = [a for a in g.armies if a.alive]
     # one race per region, regions and masks agree, every held region has as many tokens
     # as the race keeps in a region (a piece defending like a token counting: the Warcraft
-    # Champion may hold a region alone, and no Tauren token stands alone)
+    # Champion may hold a region alone, and no Tauren token stands alone) — but while a race
+    # places its tokens and the Beasts it lifted, the regions they left short can all still
+    # be filled
     seen = 0
     for a in alive:
         assert not (a.mask & seen), f"army {a.id} shares a region"
         seen |= a.mask
+        placing = g.phase in PLACING and g.turn.acting == a.id and g.hooks(a).token_aid
         for r in bits(a.mask):
             assert g.region_army[r] == a.id, f"region {r} mask/army mismatch"
-            assert not too_few(g, a, r), (
+            assert placing or not too_few(g, a, r), (
                 f"region {r} held with {g.region_tokens[r]} tokens: too few")
+        if placing:
+            assert redeploy_room(g, a)[1] >= 0, f"army {a.id} cannot fill its regions"
         assert a.hand >= 0
         assert all(n >= 0 for n in a.reserve.values())
     for r, army in enumerate(g.region_army):
@@ -147,12 +152,11 @@ def _champion(g: GameState, mask: int) -> None:
 
 
 def _beasts(g: GameState, mask: int) -> None:
-    """Beasts stand only with a race token of their Beastmaster race; no more than the box."""
+    """Beasts stand only in regions of their active Beastmaster race; no more than the box."""
     for r in bits(mask):
         holder = g.holder(r)
         assert holder is not None and holder.power == "warcraft:beastmaster" and (
             not holder.declined), f"a Beast in region {r} away from its race"
-        assert g.region_tokens[r] >= 1, f"a Beast alone in region {r}"
     held = sum(a.reserve.get("warcraft:beast", 0) for a in g.armies)
     kind = g.pieces.kinds["warcraft:beast"]
     assert g.pieces.total(kind.id) + held <= kind.count, "more Beasts than the box holds"

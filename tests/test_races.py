@@ -292,20 +292,22 @@ def test_declined_ghouls_do_not_use_their_old_power():
     assert scored(events, 0) == 2 + 1  # no Hill bonus for the declined Ghouls
 
 
-def test_declined_ghouls_redeploy_survivors_when_attacked():
+def test_a_declined_ghoul_region_taken_loses_every_token():
+    """Seed 004: a region defended by a declined race sends all its tokens to the tray
+    (seed 001 agrees), Ghouls included: nothing is left to redeploy."""
     me, t = pair(lambda r: r.border, plain)
     other = far_from(me, t)[0]
     g = scenario(2, clear_tribes=True)
     ghouls = give(g, 1, "ghouls", "hill", {t: 3, other: 1}, declined=True)
     give(g, 0, "ratmen", "merchant", {me: 1}, hand=7)
+    tray = g.tray["base:ghouls"]
     begin_turn(g, 0)
     events = act(g, "conquer", t)
-    assert of(events, "conquered")[0]["lost"] == 1 and ghouls.hand == 2
+    conquered = of(events, "conquered")[0]
+    assert (conquered["lost"], conquered["returned"]) == (3, 0) and ghouls.hand == 0
+    assert g.tray["base:ghouls"] == tray + 3
     finish(g)
-    assert (g.phase, g.actor, g.turn.acting) == ("defender", 1, ghouls.id)
-    act(g, "deploy", other, 2)
-    assert g.region_tokens[other] == 3 and ghouls.hand == 0
-    act(g, "end_redeploy")
+    assert g.phase != "defender" and g.region_tokens[other] == 1
     check(g)
 
 

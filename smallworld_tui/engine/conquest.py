@@ -113,10 +113,11 @@ class Costs:
     terrain's base cost, the pieces on the region and the tokens defending it, plus the cost
     changes of the rules and of the army's traits and items, plus the travel cost to a
     distant island, less a pending die roll, never below the minimum; then the army's
-    conquest aid (Silver Hammers, Beasts) pays all but the tokens a region of the race keeps
-    (one for most races)."""
+    conquest aid pays for it: Silver Hammers all but the tokens a region of the race keeps
+    (one for most races), never where no rule may help; Beasts, race tokens
+    (``Content.aid_is_tokens``), all of it, anywhere."""
 
-    __slots__ = ("aid", "army", "changes", "g", "kept", "minimum", "roll", "travel",
+    __slots__ = ("aid", "army", "barred", "changes", "g", "kept", "minimum", "roll", "travel",
                  "travel_cost", "unaided")
 
     def __init__(self, g: GameState, army: Army) -> None:
@@ -133,10 +134,11 @@ class Costs:
         self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
-        self.kept = hooks.kept
         self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
         self.aid = aid
         self.unaided = unaided
+        # what the aid leaves to the hand, and where it may not pay
+        self.kept, self.barred = (0, 0) if hooks.token_aid else (hooks.kept, unaided)
         if travel:
             # a region a rule reaches counts as adjacent; waiving the travel cost is help
             # too: neither applies where no rule may help
@@ -165,12 +167,16 @@ class Costs:
             if travel >> r & 1:
                 cost += travel_cost
             out.append((r, cost if cost > minimum else minimum))
-        aid = self.aid if aided else 0
-        if aid:
-            unaided, kept = self.unaided, self.kept
-            out = [(r, cost - min(aid, cost - kept))
-                   if cost > kept and not unaided >> r & 1 else (r, cost) for r, cost in out]
+        if aided and self.aid:
+            out = [(r, self.after_aid(r, cost)) for r, cost in out]
         return out
+
+    def after_aid(self, region: int, cost: int) -> int:
+        """Tokens from hand for a conquest of ``region`` that costs ``cost`` before the aid."""
+        kept = self.kept
+        if cost > kept and not self.barred >> region & 1:
+            return cost - min(self.aid, cost - kept)
+        return cost
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
         """Tokens needed to conquer ``region`` (see ``each``)."""
@@ -184,6 +190,15 @@ class Costs:
             share = min(used, t.conquest_aid(self.g, self.army))
             t.on_aid_used(self.g, self.army, region, share)
             used -= share
+
+
+def in_hand(g: GameState, army: Army) -> int:
+    """The race tokens ``army`` holds to conquer with: its hand, and the race tokens its rules
+    keep as pieces (Beasts, ``Content.aid_is_tokens``)."""
+    hooks = g.hooks(army)
+    if not hooks.token_aid:
+        return army.hand
+    return army.hand + sum(t.conquest_aid(g, army) for t in hooks.token_aid)
 
 
 def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int, int]]:
@@ -236,21 +251,23 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     """Clear ``region`` of its defenders for ``attacker``, leaving it empty.
 
     Neutral defenders are all lost.  A race defending is attacked (``attack``), loses
-    ``losses`` tokens if given (Sorcery: all of them), else ``loss`` as its own rules change
-    it (none if a rule keeps every token, Elves; else ``loss_on_defeat``), less the tokens
-    its rules save (``save_tokens``), and takes the rest back into hand, to be redeployed at
-    the end of this turn; a declined race with no region left retires (unless it conquers in
-    decline and has tokens in hand).  The region's pieces react to the change (most leave,
-    some stay, some go back to the old holder's reserve); the lost tokens count for the
-    attacker (``TurnState.lost``).  Not a ``conquest`` (a race withdrawing from a region
-    another player's rule left it too few tokens in, ``withdraw``): the attack came first
-    and the region counts as no region taken (``TurnState.beaten``).  Call ``after_oust``
-    once the region has its new occupant.
+    ``losses`` tokens if given (Sorcery: all of them), else, declined, every token there in
+    a game whose rules say so (``Ruleset.declined_region_loses_all``), else ``loss`` as its
+    own rules change it (none if a rule keeps every token, Elves; else ``loss_on_defeat``,
+    where a Beast, a race token kept as a piece, may pay it), less the tokens its rules save
+    (``save_tokens``), and takes the rest back into hand, to be redeployed at the end of
+    this turn; a declined race with no region left retires (unless it conquers in decline
+    and has tokens in hand).  The region's pieces react to the change (most leave, some
+    stay, some go back to the old holder's reserve); the lost tokens (Beasts included) count
+    for the attacker (``TurnState.lost``).  Not a ``conquest`` (a race withdrawing from a
+    region another player's rule left it too few tokens in, ``withdraw``): the attack came
+    first and the region counts as no region taken (``TurnState.beaten``).  Call
+    ``after_oust`` once the region has its new occupant.
     """
     bit = 1 << region
     prev = g.region_army[region]
     defending = g.region_tokens[region]
-    lost = returned = 0
+    lost = returned = spent = 0
     defender = None
     ousted = Ousted(NOBODY, "", False, 0, 0, None, ())
     if prev == NEUTRAL:
@@ -264,12 +281,16 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
             attack(g, attacker, d, region)
         if losses is not None:
             lost = min(losses, defending)
+        elif d.declined and g.rules.declined_region_loses_all:
+            lost = defending
         else:
             rules = g.rules_of(d)
             keeps = any(t.keeps_tokens_when_defeated for t in rules)
-            lost = 0 if keeps else min(loss, defending)
+            pieces = g.pieces.race_tokens(region)  # race tokens kept as pieces: Beasts
+            lost = 0 if keeps else min(loss, defending + pieces)
             for t in () if keeps else rules:
                 lost = t.loss_on_defeat(g, d, region, lost)
+            spent = pieces - g.pieces.race_tokens(region) if pieces else 0
         if lost and d.seat != attacker.seat:
             lost = saved(g, d, region, lost)
         returned = defending - lost
@@ -280,8 +301,8 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
             g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
         ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
                         tuple(g.armies_of(d.seat)))
-    if ousted.lost:
-        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost
+    if ousted.lost or spent:
+        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost + spent
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
     back = g.clear_pieces(region, defender)
@@ -383,14 +404,39 @@ def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
     return lost
 
 
-def too_few(g: GameState, army: Army, region: int) -> bool:
-    """Whether ``army`` can no longer hold ``region``: nothing stands there, or its race
-    tokens, with the pieces standing as tokens (the Champion), are fewer than a region of
-    the race keeps (``tokens_kept``: the Tauren's 2).  A piece standing as a token may hold a
-    region alone."""
+def shortage(g: GameState, army: Army, region: int) -> int:
+    """How many tokens ``region`` of ``army`` lacks to be held: all a region of the race
+    keeps (``tokens_kept``: the Tauren's 2) if nothing stands there, else what its race
+    tokens (Beasts included), with the pieces standing as tokens (the Champion), lack of it.
+    A piece standing as a token that is no race token may hold a region alone."""
+    pieces = g.pieces
     tokens = g.region_tokens[region]
-    standing = tokens + g.pieces.as_tokens(region)
-    return not standing or (tokens > 0 and standing < g.hooks(army).kept)
+    standing = tokens + pieces.as_tokens(region)
+    kept = g.hooks(army).kept
+    if not standing:
+        return kept
+    if standing < kept and tokens + pieces.race_tokens(region):
+        return kept - standing
+    return 0
+
+
+def too_few(g: GameState, army: Army, region: int) -> bool:
+    """Whether ``army`` can no longer hold ``region`` (``shortage``)."""
+    return shortage(g, army, region) > 0
+
+
+def redeploy_room(g: GameState, army: Army) -> tuple[dict[int, int], int]:
+    """While ``army`` places its tokens and the race tokens it keeps as pieces (Beasts, lifted
+    at redeployment: ``Content.aid_is_tokens``): what each region short of tokens still
+    lacks (``shortage``), and how many of those in hand are spare beyond that.  A region may
+    take what it lacks and the spare, so that every region can still be filled."""
+    needs = {}
+    for r in bits(army.mask):
+        lack = shortage(g, army, r)
+        if lack:
+            needs[r] = lack
+    pieces = sum(army.reserve.get(k, 0) for k in g.pieces.race_kinds)
+    return needs, army.hand + pieces - sum(needs.values())
 
 
 def withdraw(g: GameState, attacker: Army, region: int) -> None:

@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from smallworld_tui.engine.actions import CORE_KINDS, Action
-from smallworld_tui.engine.conquest import Costs, reach_mask, why_unreachable
+from smallworld_tui.engine.conquest import (
+    Costs,
+    in_hand,
+    reach_mask,
+    redeploy_room,
+    why_unreachable,
+)
 from smallworld_tui.engine.errors import IllegalAction, english_name
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.state import Army, GameState
@@ -105,6 +111,13 @@ def _why(g: GameState, action: Action) -> Reason:
         army = g.armies[g.turn.acting]
         if not 0 <= action.target < len(g.map.regions) or not army.mask >> action.target & 1:
             return N_("you can only place tokens in your own regions"), {}
+        if g.hooks(army).token_aid and 0 < action.count <= army.hand:
+            needs, spare = redeploy_room(g, army)
+            here = needs.get(action.target, 0)
+            return (N_("{need} of your tokens must go to your regions left short: at most "
+                       "{most} may go to {region} now"),
+                    {"need": sum(needs.values()) - here, "most": here + spare,
+                     "region": action.target})
         if army.hand == 1:
             return N_("you have 1 token to place"), {}
         return N_("you have {hand} tokens to place"), {"hand": army.hand}
@@ -164,10 +177,11 @@ def _why_conquer(g: GameState, army: Army, action: Action) -> Reason:
             return N_("a die was already rolled for this conquest"), {}
     if not reach_mask(g, army) >> target & 1:
         return why_unreachable(g, army, target)
-    if army.hand < 1:
+    held = in_hand(g, army)
+    if held < 1:
         return N_("you need at least 1 token in hand to conquer"), {}
     kept = g.hooks(army).kept
-    if action.kind == "final" and army.hand < kept:
+    if action.kind == "final" and held < kept:
         return (N_("your race never holds a region with fewer than {kept} tokens: you need "
                    "{kept} in hand to try the die"), {"kept": kept})
     cost = Costs(g, army).of(target)

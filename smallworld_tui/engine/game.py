@@ -17,8 +17,10 @@ from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
     empty_region,
+    in_hand,
     lift_for_redeploy,
     ready_troops,
+    redeploy_room,
     take_region,
 )
 from smallworld_tui.engine.content import ITEMS, RACES, Content
@@ -122,8 +124,9 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
-            if hand >= 1:
-                final = not hooks.no_final_roll and hand >= hooks.kept
+            held = in_hand(g, army) if hooks.token_aid else hand
+            if held >= 1:
+                final = not hooks.no_final_roll and held >= hooks.kept
                 most = g.rules.max_shortfall
                 for r, cost in conquest_costs(g, army):
                     if cost <= hand:
@@ -165,7 +168,12 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
         out += t.redeploy_actions(g, army)
     hand = army.hand
     if hand and army.mask:
-        out += [A.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
+        if g.hooks(army).token_aid:  # Beasts lifted: the regions they leave short come first
+            needs, spare = redeploy_room(g, army)
+            out += [A.deploy(r, n) for r in bits(army.mask)
+                    for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
+        else:
+            out += [A.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
     if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
         out.append(A.END_REDEPLOY)
     return out

@@ -26,8 +26,8 @@ class Hooks:
 
     __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "end",
                  "enters_water", "entry", "helps", "kept", "minimum", "no_final_roll",
-                 "no_travel_cost", "offer", "reach", "redeploy", "saves", "shield", "turn",
-                 "unaided", "watch")
+                 "no_travel_cost", "offer", "reach", "redeploy", "saves", "shield", "token_aid",
+                 "turn", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
@@ -43,6 +43,7 @@ class Hooks:
         self.end = by_hook["end_actions"]
         self.dealt = by_hook["loss_dealt"]
         self.aid = by_hook["conquest_aid"]
+        self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens)
         self.blocker = by_hook["conquest_blocker"]
         self.watch = by_hook["on_any_conquest"]
         self.offer = by_hook["offered_actions"]

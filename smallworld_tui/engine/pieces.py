@@ -5,8 +5,10 @@ A piece kind says how many the box holds, the defence each adds to its region, t
 immunity it gives (``"others"``: no other player may attack the region; ``"all"``: nobody
 may), what happens to it when its region changes hands (``"remove"``: it leaves the map;
 ``"stay"``: it defends the new holder; ``"return"``: it goes back to the old holder's
-reserve), whether it stays when its holder goes into decline, and whether it defends like
-a race token (an Encampment: a lone token with one is not alone).
+reserve), whether it stays when its holder goes into decline, whether it defends like
+a race token (an Encampment: a lone token with one is not alone) and whether it is one (the
+Warcraft Beasts: a race token kept as a piece, which may hold a region alone and counts
+toward the tokens a region of the race keeps).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class PieceKind:
     on_capture: str = "remove"  # "remove", "stay" or "return"
     survives_decline: bool = True
     as_token: bool = False
+    race_token: bool = False
 
     @staticmethod
     def from_row(qid: str, row: dict[str, Any]) -> PieceKind:
@@ -34,6 +37,7 @@ class PieceKind:
             immune=str(row.get("immune", "")), on_capture=str(row.get("on_capture", "remove")),
             survives_decline=bool(row.get("survives_decline", True)),
             as_token=bool(row.get("as_token", False)),
+            race_token=bool(row.get("race_token", False)),
         )
 
 
@@ -49,12 +53,14 @@ class Pieces:
     ``defence`` (defence the pieces add, per region) are kept in step by the methods.
     """
 
-    __slots__ = ("counts", "defence", "immune", "kinds", "masks")
+    __slots__ = ("counts", "defence", "immune", "kinds", "masks", "race_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
         self.kinds = kinds
         self.immune = _immune_kinds(kinds)
+        #: the kinds that are race tokens kept as pieces
+        self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
         self.counts = counts if counts is not None else {k: [0] * regions for k in kinds}
         self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
                       for k, c in self.counts.items()}
@@ -69,6 +75,7 @@ class Pieces:
         new = Pieces.__new__(Pieces)
         new.kinds = self.kinds
         new.immune = self.immune
+        new.race_kinds = self.race_kinds
         new.counts = {k: list(c) for k, c in self.counts.items()}
         new.masks = dict(self.masks)
         new.defence = list(self.defence)
@@ -114,6 +121,10 @@ class Pieces:
     def as_tokens(self, region: int) -> int:
         """Pieces on ``region`` that defend like race tokens."""
         return sum(n for k, n in self.on(region) if self.kinds[k].as_token)
+
+    def race_tokens(self, region: int) -> int:
+        """Pieces on ``region`` that are race tokens."""
+        return sum(self.counts[k][region] for k in self.race_kinds)
 
     def immune_mask(self, scope: str) -> int:
         """Regions made immune by pieces whose immunity is ``scope``."""

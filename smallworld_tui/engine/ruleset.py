@@ -60,6 +60,9 @@ class Ruleset:
         self.empty_region_cost: int = t["rules"]["empty_region_cost"]
         self.max_shortfall: int = t["rules"]["max_shortfall"]
         self.travel_cost: int = t["rules"].get("travel_cost", 0)
+        #: a conquered region of a declined race loses every token there, not one
+        self.declined_region_loses_all: bool = t["rules"].get("declined_region_loses_all",
+                                                              False)
         self.min_players: int = t["players"]["min"]
         self.max_players: int = t["players"]["max"]
         self.coin_total: int = t["coins"]["value_total"]

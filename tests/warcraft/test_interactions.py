@@ -24,7 +24,7 @@ from scenario import act, begin_turn, count, give, kinds, of, put, targets
 
 from smallworld_tui.engine import Event, GameState, IllegalAction, legal_actions
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.conquest import Costs
+from smallworld_tui.engine.conquest import Costs, redeploy_room, too_few
 from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.content.warcraft.powers import NOWHERE
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
@@ -144,7 +144,8 @@ def test_a_beast_pays_the_loss_before_the_draenei_spend_their_save() -> None:
     conquered = of(events, "conquered")[0]
     assert (conquered["lost"], conquered["returned"]) == (0, 2)
     assert [e["piece"] for e in of(events, "piece_removed")] == [BEAST]
-    assert not of(events, "token_saved") and not g.turn.lost.get(kobolds.id)
+    assert not of(events, "token_saved")
+    assert g.turn.lost[kobolds.id] == 1  # the Beast: a race token lost
     events = act(g, "conquer", 1)  # a lone Draenei token: now the save is spent
     conquered = of(events, "conquered")[0]
     assert (conquered["lost"], conquered["returned"]) == (0, 1)
@@ -238,15 +239,92 @@ def test_the_tauren_champion_may_hold_a_region_alone_and_a_token_joins_it() -> N
     check(g)
 
 
-def test_beasts_pay_all_but_the_two_tokens_a_tauren_region_keeps() -> None:
+def test_two_beasts_may_hold_a_tauren_region_but_one_may_not() -> None:
+    """Beasts are Tauren tokens like the others: two of them take and hold a region; a lone
+    Beast is a lone Tauren token."""
     g = wc_game()
     tauren = give(g, 0, "tauren", "beastmaster", {5: 2, 1: 2}, hand=4)
     begin_turn(g, 0)
     assert tauren.reserve == {BEAST: 2}
     costs = Costs(g, tauren)
-    assert costs.of(4) == 2 and costs.of(3) == 2 and costs.of(3, aided=False) == 3
-    act(g, "conquer", 3)
-    assert g.region_tokens[3] == 2 and count(g, "beast", 3) == 1
+    assert costs.of(4) == 0 and costs.of(3) == 1 and costs.of(3, aided=False) == 3
+    act(g, "conquer", 4)
+    assert g.region_tokens[4] == 0 and count(g, "beast", 4) == 2
+    check(g)
+    act(g, "end_conquest")
+    assert redeploy_room(g, tauren) == ({4: 2}, 4 + 2 - 2)
+    act(g, "beast", 4)
+    assert too_few(g, tauren, 4) and targets(g, "beast") == {1, 4, 5}
+    act(g, "deploy", 4, 1)
+    act(g, "beast", 5)
+    act(g, "deploy", 5, tauren.hand)
+    act(g, "end_redeploy")
+    assert (g.region_tokens[4], count(g, "beast", 4)) == (1, 1)
+    check(g)
+
+
+def beasts_alone_in(region: int, beasts: int = 2) -> tuple[GameState, Army]:
+    """Seat 1's Beastmasters hold 5 (1 token) and ``region``, where only Beasts stand."""
+    g = wc_game()
+    army = give(g, 1, "ethereals", "beastmaster", {5: 1, region: 1})
+    g.region_tokens[region] = 0
+    g.tray["warcraft:ethereals"] += 1
+    put(g, "beast", region, beasts)
+    check(g)
+    return g, army
+
+
+def test_beasts_alone_defend_their_region_one_pays_the_loss_and_the_forsaken_count_it(
+) -> None:
+    g, beasts = beasts_alone_in(3)
+    forsaken = give(g, 0, "forsaken", "farming", {0: 1}, hand=8)
+    begin_turn(g, 0)
+    events = act(g, "conquer", 3)  # 2 + the Mountain + 2 Beasts
+    conquered = of(events, "conquered")[0]
+    assert conquered["cost"] == 5 and (conquered["lost"], conquered["returned"]) == (0, 0)
+    assert [e["piece"] for e in of(events, "piece_removed")] == [BEAST]
+    assert beasts.reserve == {BEAST: 1} and g.turn.lost[forsaken.id] == 1
+    act(g, "end_conquest")
+    act(g, "deploy", 3, forsaken.hand)
+    act(g, "end_redeploy")
+    assert g.phase in PLACING and g.turn.acting == beasts.id  # the Beast is placed again
+    assert targets(g, "beast") == {5}
+    act(g, "beast", 5)
+    act(g, "end_redeploy")
+    check(g)
+
+
+def test_an_opponents_champion_takes_a_region_beasts_hold_alone() -> None:
+    g, beasts = beasts_alone_in(3, beasts=1)
+    give(g, 0, "dwarves", "champion", {0: 1}, hand=2)
+    begin_turn(g, 0)
+    events = act(g, "champion", 3)
+    assert of(events, "conquered")[0]["defender_seat"] == 1
+    assert [e["piece"] for e in of(events, "piece_removed")] == [BEAST]
+    assert beasts.mask == 1 << 5 and not beasts.reserve
+    check(g)
+
+
+def test_a_beast_intimidated_out_of_a_region_it_held_alone_leaves_it_empty() -> None:
+    g, beasts = beasts_alone_in(3, beasts=1)
+    give(g, 0, "orcs", "intimidating", {1: 2}, hand=4)
+    begin_turn(g, 0)
+    assert 3 in {a.target for a in legal_actions(g) if a.kind == "intimidate"}
+    act(g, "intimidate", 3, 5)
+    assert g.region_army[3] == NOBODY and beasts.mask == 1 << 5 and count(g, "beast", 5) == 1
+    check(g)
+
+
+def test_the_doomhammers_single_token_may_be_a_beast() -> None:
+    g = wc_game()
+    beasts = give(g, 0, "ethereals", "beastmaster", {5: 1, 1: 1})
+    lay(g, "doomhammer", 5)
+    give(g, 1, "kobolds", "farming", {3: 3})
+    begin_turn(g, 0)
+    assert beasts.hand == 0 and beasts.reserve == {BEAST: 2}
+    act(g, "doomhammer", 3)
+    assert g.region_army[3] == beasts.id and count(g, "beast", 3) == 1
+    assert g.region_tokens[3] == 0 and beasts.reserve == {BEAST: 1}
     check(g)
 
 
@@ -260,7 +338,7 @@ def test_the_doomhammer_lands_two_tauren_tokens() -> None:
     check(g)
 
 
-# --- the Aegis keeps every rule's help out ---------------------------------------------------
+# --- the Aegis keeps every rule out, unless its toll is paid ----------------------------------
 
 def aegis_game(race: str, power: str, regions: dict[int, int]) -> tuple[GameState, Army]:
     """Seat 1's Humans hold 3 (the Aegis, toll paid by nobody yet) and 4; seat 0 has
@@ -274,30 +352,59 @@ def aegis_game(race: str, power: str, regions: dict[int, int]) -> tuple[GameStat
     return g, army
 
 
-@pytest.mark.parametrize(("race", "power", "kind", "target", "to"), [
+RULES_ON_THE_AEGIS = [
     ("ethereals", "champion", "champion", 3, 0),
-    ("ethereals", "intimidating", "intimidate", 3, 0),
+    ("ethereals", "intimidating", "intimidate", 3, 4),
     ("gnomes", "farming", "air_raid", 3, 0),
-])
-def test_no_rule_may_act_on_the_aegis_region(race: str, power: str, kind: str, target: int,
-                                              to: int) -> None:
+]
+
+
+@pytest.mark.parametrize(("race", "power", "kind", "target", "to"), RULES_ON_THE_AEGIS)
+def test_no_rule_may_act_on_the_aegis_region_before_its_toll(
+        race: str, power: str, kind: str, target: int, to: int) -> None:
     g, _ = aegis_game(race, power, {0: 2})
     begin_turn(g, 0)
-    if kind == "champion":
-        act(g, "aegis_toll", 3)  # the toll buys a plain attack only
     assert target not in targets(g, kind)
     assert "lies under Aegis of Aggramar" in refused(g, kind, target, to)
 
 
-def test_no_portal_into_the_aegis_region(tmp_path: Path) -> None:
+def test_the_champion_takes_the_aegis_region_once_the_toll_is_paid() -> None:
+    """Seed 000: unless the opponent pays the owner 2 coins, the region is unaffected by all
+    powers and cannot be attacked — paying lifts both."""
+    g, champions = aegis_game("ethereals", "champion", {0: 2})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    events = act(g, "champion", 3)
+    assert of(events, "conquered")[0]["via"] == "champion"
+    assert champions.mask >> 3 & 1 and g.items[AEGIS] == 3
+    check(g)
+
+
+def test_the_intimidating_race_moves_tokens_out_of_the_aegis_region_once_paid() -> None:
+    g, _ = aegis_game("ethereals", "intimidating", {0: 2})
+    g.region_tokens[3] = 2
+    g.tray["warcraft:humans"] -= 1
+    begin_turn(g, 0)
+    assert not any(a.kind == "intimidate" and a.target == 3 for a in legal_actions(g))
+    act(g, "aegis_toll", 3)
+    act(g, "intimidate", 3, 4)
+    assert g.region_tokens[3] == 1 and g.region_tokens[4] == 2
+    check(g)
+
+
+def test_no_portal_into_the_aegis_region_before_its_toll_and_one_after(tmp_path: Path) -> None:
     board = map_with(tmp_path, ("a3   3  mountain", "a3   3  mountain  magic"))
     g = wc_game(map_name=board)
     give(g, 1, "humans", "farming", {3: 1})
     lay(g, "aegis_of_aggramar", 3)
-    give(g, 0, "ethereals", "portal_mage", {4: 1}, hand=6)
+    mages = give(g, 0, "ethereals", "portal_mage", {4: 1}, hand=6)
     begin_turn(g, 0)
     assert "portal" not in kinds(g)
     assert "lies under Aegis of Aggramar" in refused(g, "portal", 3, 4)
+    act(g, "aegis_toll", 3)
+    act(g, "portal", 3, 4)
+    assert mages.mask == 1 << 3 and g.items[AEGIS] == 4  # the artifact moved with the portal
+    check(g)
 
 
 def test_the_ethereals_steal_no_artifact_from_the_aegis_region_and_move_it_as_an_item() -> None:
@@ -309,6 +416,15 @@ def test_the_ethereals_steal_no_artifact_from_the_aegis_region_and_move_it_as_an
     assert "lies under Aegis of Aggramar" in refused(g, "steal", aegis, 1)
     act(g, "steal", frost, 1)
     assert g.items[q("frostmourne")] == 1 and list(g.items) == sorted(g.items)
+    check(g)
+
+
+def test_the_ethereals_may_steal_the_aegis_itself_once_its_toll_is_paid() -> None:
+    g, ethereals = aegis_game("ethereals", "farming", {1: 2})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    act(g, "steal", ARTIFACTS.index(AEGIS), 1)
+    assert g.items[AEGIS] == 1 and ethereals.mask >> 1 & 1
     check(g)
 
 
@@ -324,6 +440,24 @@ def test_a_bomb_on_a_region_put_under_the_aegis_goes_back_on_the_pile() -> None:
     assert [e["region"] for e in of(events, "bomb_returned")] == [4]
     assert not of(events, "bomb_revealed") and g.region_tokens[4] == 1
     assert data["pile"][-1] == 1
+    check(g)
+
+
+def test_a_bomb_laid_on_the_aegis_region_after_its_toll_goes_back_on_the_pile() -> None:
+    """The toll lifts the immunity for the payer's turn: the bomb may be laid, but the
+    region is immune again when it would go off."""
+    g, goblins = aegis_game("goblins", "farming", {0: 2, 5: 1})
+    begin_turn(g, 0)
+    act(g, "aegis_toll", 3)
+    act(g, "end_conquest")
+    act(g, "deploy", 0, goblins.hand)
+    act(g, "end_redeploy")
+    assert 3 in targets(g, "bomb")  # the end of the turn that paid
+    act(g, "bomb", 3)
+    assert g.seat == 1  # nothing left to choose: the turn passed
+    events = begin_turn(g, 0)
+    assert [e["region"] for e in of(events, "bomb_returned")] == [3]
+    assert g.region_tokens[3] == 1 and goblins.alive
     check(g)
 
 

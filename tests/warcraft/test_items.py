@@ -189,20 +189,29 @@ def test_without_the_coins_for_the_toll_the_aegis_region_is_out_of_bounds() -> N
     check(g)
 
 
-def test_no_toll_is_offered_for_an_aegis_out_of_reach() -> None:
+def test_the_toll_is_offered_wherever_the_aegis_lies_and_a_raid_may_follow() -> None:
+    """Paying lifts the immunity to powers too: a Gnome air raid, which reaches any island,
+    may then name the Aegis region however far it lies."""
     g = wc_game()
     give(g, 1, "humans", "farming", {15: 2})
     reveal(g, AEGIS, 15)
-    give(g, 0, "trolls", "herbalist", {8: 1}, hand=8)
+    give(g, 0, "gnomes", "herbalist", {8: 1}, hand=8)
     begin_turn(g, 0)
-    assert "aegis_toll" not in kinds(g)
-    assert "out of your reach" in refused(g, "aegis_toll", 15)
+    assert 15 not in targets(g, "air_raid")
+    assert targets(g, "aegis_toll") == {15}
     assert "its toll is for that region" in refused(g, "aegis_toll", 14)
+    act(g, "aegis_toll", 15)
+    assert 15 in targets(g, "air_raid")
+    g.dice = [2]
+    act(g, "air_raid", 15)
+    act(g, "conquer", 15)  # 2 + 2 Humans - 2 rolled, no travel cost
+    assert g.region_seat(15) == 0 and g.items[q(AEGIS)] == 15
+    check(g)
 
 
-def test_after_the_toll_no_power_or_item_helps_against_the_aegis_region() -> None:
-    """Immune to powers: no discount (Frostmourne), no Doomhammer, no waived travel cost
-    (Meeting Stone) — a plain conquest only."""
+def test_after_the_toll_powers_and_items_help_against_the_aegis_region() -> None:
+    """The toll lifts the immunity to all powers: Frostmourne's discount, the Doomhammer and
+    the Meeting Stone's waived travel cost all act on the Aegis region once it is paid."""
     g = wc_game()
     give(g, 1, "humans", "farming", {13: 1, 16: 1})
     reveal(g, AEGIS, 13)
@@ -211,12 +220,14 @@ def test_after_the_toll_no_power_or_item_helps_against_the_aegis_region() -> Non
     reveal(g, FROST, 9)
     reveal(g, HAMMER, 8)
     begin_turn(g, 0)
+    assert 13 not in targets(g, "doomhammer")
     act(g, "aegis_toll", 13)
-    assert cost(g, trolls, 13) == 2 + 1 + 1 and cost(g, trolls, 14) == 2
+    assert cost(g, trolls, 13) == 2 + 1 - 1  # a Human, the Trolls' discount, no travel cost
     act(g, "frostmourne")
-    assert cost(g, trolls, 13) == 4 and cost(g, trolls, 14) == 1
-    assert 13 not in targets(g, "doomhammer") and 14 in targets(g, "doomhammer")
-    assert "no race, power or item may help" in refused(g, "doomhammer", 13)
+    assert cost(g, trolls, 13) == 1 and cost(g, trolls, 14) == 1
+    assert {13, 14} <= targets(g, "doomhammer")
+    act(g, "doomhammer", 13)
+    assert g.region_seat(13) == 0
     check(g)
 
 

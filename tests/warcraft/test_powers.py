@@ -245,6 +245,34 @@ def test_champion_takes_an_adjacent_region_for_nothing_and_holds_it_alone() -> N
     check(g)
 
 
+def test_the_champion_conquers_only_with_a_race_token_in_hand() -> None:
+    """Seed 000: whatever the race or power, a new conquest needs at least 1 race token in
+    hand; the Champion's free conquest is one (none of its tokens enters)."""
+    g = wc_game()
+    champions = give(g, 0, "ethereals", "champion", {5: 1})
+    give(g, 1, "kobolds", "farming", {3: 4})
+    begin_turn(g, 0)
+    assert champions.hand == 0 and "champion" not in kinds(g)
+    assert "at least 1 token in hand" in refused(g, "champion", 3)
+    reinforce(g, champions, 1)
+    assert targets(g, "champion") == {0, 3}
+    act(g, "champion", 3)
+    assert champions.hand == 1 and count(g, "champion", 3) == 1
+    check(g)
+
+
+def test_no_champion_once_the_conquests_spent_every_token() -> None:
+    g = wc_game()
+    champions = give(g, 0, "ethereals", "champion", {5: 1}, hand=3)
+    give(g, 1, "kobolds", "farming", {3: 4, 0: 1})
+    begin_turn(g, 0)
+    act(g, "conquer", 0)  # a lone Kobold: all 3 tokens in hand
+    assert champions.hand == 0
+    assert "champion" not in kinds(g)
+    assert "at least 1 token in hand" in refused(g, "champion", 3)
+    check(g)
+
+
 def test_champion_refuses_regions_not_next_to_the_race() -> None:
     g, _, _ = champion_game()
     begin_turn(g, 0)
@@ -388,46 +416,100 @@ def test_no_more_beasts_than_the_box_holds(monkeypatch: pytest.MonkeyPatch) -> N
     check(g)
 
 
-def test_beasts_fight_first_paying_all_but_one_token_of_a_conquest() -> None:
+def test_beasts_pay_first_and_may_pay_a_whole_conquest() -> None:
+    """Seed 000: Beasts are treated as race tokens in every situation, used for conquests."""
     g, beasts, _ = beast_game()
     begin_turn(g, 0)
-    assert cost(g, beasts, 4) == 1 and Costs(g, beasts).of(4, aided=False) == 2
-    act(g, "conquer", 4)  # an empty Swamp: 1 token and 1 Beast
-    assert g.region_tokens[4] == 1 and count(g, "beast", 4) == 1
-    assert beasts.hand == 2 and beasts.reserve == {BEAST: 1}
-    events = act(g, "conquer", 2)  # a lone Kobold: 3, a Beast pays 1
-    assert of(events, "conquered")[0]["cost"] == 3
-    assert g.region_tokens[2] == 2 and count(g, "beast", 2) == 1
-    assert beasts.hand == 0 and not beasts.reserve
+    assert cost(g, beasts, 4) == 0 and Costs(g, beasts).of(4, aided=False) == 2
+    act(g, "conquer", 4)  # an empty Swamp: the 2 Beasts take it alone
+    assert g.region_tokens[4] == 0 and count(g, "beast", 4) == 2
+    assert beasts.hand == 3 and not beasts.reserve
+    events = act(g, "conquer", 2)  # a lone Kobold: 3 tokens from hand
+    assert of(events, "conquered")[0]["cost"] == 3 and beasts.hand == 0
     check(g)
 
 
-def test_beasts_alone_conquer_nothing() -> None:
-    """A conquest needs at least one race token: the Beasts follow the race (ruling)."""
+def test_a_conquest_may_start_with_beasts_alone_in_hand() -> None:
+    """A Beast in hand is the race token a conquest needs, the last one with the die too."""
     g, beasts, _ = beast_game()
     g.region_tokens[5] = 1
     beasts.hand = 0
     g.tray["warcraft:ethereals"] += 3
     begin_turn(g, 0)
     assert beasts.hand == 0 and beasts.reserve == {BEAST: 2}
-    assert not targets(g, "conquer") and not targets(g, "final")
+    assert 4 in targets(g, "conquer")
+    assert 0 in targets(g, "final")  # 2 Kobolds: 4, the Beasts pay 2, 2 short
+    act(g, "conquer", 4)
+    assert count(g, "beast", 4) == 2 and "final" not in kinds(g)
     check(g)
 
 
-def test_beasts_are_lifted_and_placed_again_with_a_race_token() -> None:
+def redeploying_after_beasts_took_4() -> tuple[GameState, Army]:
+    """``beast_game``'s Beastmasters took the Swamp 4 with their 2 Beasts alone and now
+    redeploy."""
     g, beasts, _ = beast_game()
     begin_turn(g, 0)
     act(g, "conquer", 4)
     act(g, "end_conquest")
+    return g, beasts
+
+
+def test_beasts_are_redeployed_like_race_tokens_in_any_region() -> None:
+    g, beasts = redeploying_after_beasts_took_4()
     assert beasts.reserve == {BEAST: 2} and not g.pieces.mask(BEAST)
+    assert g.region_tokens[4] == 0  # left short until a token or a Beast goes there
     assert targets(g, "beast") == {1, 3, 4, 5}
-    act(g, "deploy", 5, beasts.hand)
-    assert "place your Beasts first" in refused(g, "end_redeploy")
     act(g, "beast", 3)
     act(g, "beast", 3)
-    assert count(g, "beast", 3) == 2
-    assert "no Beast to place" in refused(g, "beast", 5)
+    assert "1 of your tokens must go to your regions left short: at most 2 may go to" in (
+        refused(g, "deploy", 5, 3))
+    assert "place your Beasts first" not in refused(g, "end_redeploy")
+    act(g, "deploy", 5, 2)
+    assert targets(g, "deploy") == {4}
+    act(g, "deploy", 4, 1)
     act(g, "end_redeploy")
+    assert count(g, "beast", 3) == 2 and g.region_tokens[4] == 1
+    check(g)
+
+
+def test_the_last_beast_may_have_to_hold_a_region_alone() -> None:
+    g, beasts = redeploying_after_beasts_took_4()
+    act(g, "deploy", 5, beasts.hand)
+    act(g, "beast", 3)
+    assert targets(g, "beast") == {4}  # the last Beast must fill the Swamp
+    assert "short of tokens need your Beasts" in refused(g, "beast", 1)
+    act(g, "beast", 4)
+    act(g, "end_redeploy")
+    assert g.region_tokens[4] == 0 and count(g, "beast", 4) == 1 and beasts.mask >> 4 & 1
+    check(g)
+
+
+def test_a_region_the_discarded_beasts_held_alone_is_left_before_the_hills_are_counted(
+) -> None:
+    """At the start of the turn every Beast is discarded first, then one comes per Hill
+    held: a Hill a Beast held alone is no longer held; the race may still decline."""
+    g = wc_game()
+    beasts = give(g, 0, "ethereals", "beastmaster", {5: 1, 1: 1})
+    g.region_tokens[1] = 0
+    g.tray["warcraft:ethereals"] += 1
+    put(g, "beast", 1)
+    check(g)
+    events = begin_turn(g, 0)
+    assert [e["region"] for e in of(events, "abandoned")] == [1]
+    assert beasts.mask == 1 << 5 and beasts.reserve == {BEAST: 1}
+    act(g, "decline")
+    assert not beasts.reserve and not g.pieces.mask(BEAST) and beasts.mask == 1 << 5
+    check(g)
+
+
+def test_a_tauren_token_left_alone_by_its_discarded_beast_goes_back_to_hand() -> None:
+    g = wc_game()
+    tauren = give(g, 0, "tauren", "beastmaster", {5: 2, 1: 1})
+    put(g, "beast", 1)  # 1 Tauren and 1 Beast: two race tokens
+    check(g)
+    events = begin_turn(g, 0)
+    assert [e["region"] for e in of(events, "abandoned")] == [1]
+    assert tauren.mask == 1 << 5 and tauren.hand == 1 and tauren.reserve == {BEAST: 1}
     check(g)
 
 

@@ -136,7 +136,7 @@ def test_declined_draenei_keep_nothing() -> None:
     give(g, 1, "orcs", "herbalist", {9: 1}, hand=10)
     begin_turn(g, 1)
     events = act(g, "conquer", 8)
-    assert of(events, "conquered")[0]["lost"] == 1 and not of(events, "token_saved")
+    assert of(events, "conquered")[0]["lost"] == 2 and not of(events, "token_saved")
     check(g)
 
 
@@ -840,15 +840,14 @@ def test_tauren_try_the_die_only_with_two_tokens_in_hand() -> None:
     check(g)
 
 
-def test_conquered_tauren_lose_one_token_and_a_declined_race_with_nowhere_to_go_leaves(
-) -> None:
+def test_conquered_declined_tauren_lose_both_tokens_and_their_race_leaves() -> None:
     g = wc_game()
     tauren = give(g, 0, "tauren", "farming", {8: 2}, declined=True)
     give(g, 1, "orcs", "herbalist", {10: 1}, hand=10)
     begin_turn(g, 1)
     events = act(g, "conquer", 8)
     conquered = of(events, "conquered")[0]
-    assert (conquered["lost"], conquered["returned"]) == (1, 1)
+    assert (conquered["lost"], conquered["returned"]) == (2, 0)
     assert not tauren.alive and of(events, "race_removed")
     assert g.tray[tauren.race] == RACES[tauren.race].max_tokens
     check(g)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.conquest import in_hand
 from smallworld_tui.engine.content.traits import Content, Item, Reason
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.i18n import N_
@@ -47,14 +48,15 @@ def not_a_region(g: GameState, region: int) -> Reason | None:
 
 
 def conquest_refusal(g: GameState, army: Army, tokens: int = 1) -> Reason | None:
-    """Why ``army`` may not start a conquest (with ``tokens`` from hand) now, if it may not."""
+    """Why ``army`` may not start a conquest (with ``tokens`` in hand, ``in_hand``) now, if it
+    may not."""
     if g.phase != Phase.CONQUER:
         return N_("you cannot do that now: it is not the time to conquer"), {}
     if g.turn.conquest_over:
         return N_("your conquests are over for this turn (the die was rolled)"), {}
     if g.turn.roll >= 0:
         return N_("a die was rolled for your next conquest: conquer first"), {}
-    if army.hand >= tokens:
+    if in_hand(g, army) >= tokens:
         return None
     if tokens == 1:
         return N_("you need at least 1 token in hand to conquer"), {}
@@ -81,7 +83,7 @@ class ReadiedItem(Item):
         return g.turn.extra.get(self.qid) == READY
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.hand >= 1 and not g.turn.extra.get(self.qid):
+        if in_hand(g, army) >= 1 and not g.turn.extra.get(self.qid):
             yield Action(next(iter(self.actions)))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

@@ -64,6 +64,10 @@ class Content:
     #: taken along, what it spares or costs the defender): not called when the region is
     #: one no rule may help to take (``unaided_mask``, Gnomes) — nor used nor moved there
     helps_conquest: ClassVar[bool] = False
+    #: its ``conquest_aid`` is race tokens kept as pieces (Beasts): they count toward the
+    #: token in hand a conquest needs and may pay a whole conquest, of any region; lifted at
+    #: redeployment, they may leave regions short, to be filled again (``redeploy_room``)
+    aid_is_tokens: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",

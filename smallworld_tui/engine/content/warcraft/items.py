@@ -9,8 +9,8 @@ never move, except the Well of Eternity when it turns up.  The holder's choices 
   Doomhammer takes a region at once;
 - the Aegis of Aggramar and the Heart of Azeroth are placed at the end of the turn, after
   scoring;
-- the Aegis offers the other players a choice while they conquer: paying its toll, the
-  right to attack its region for the rest of their turn;
+- the Aegis offers the other players a choice while they conquer: paying its toll lifts
+  its protection from them for the rest of their turn;
 - a Neutral race on the Battleground sides with a faction while it conquers or redeploys.
 
 The Well of Eternity pays whoever surrounds it, whoever holds it (``Item.seat_bonus``).
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from smallworld_tui.data import entries
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, bits
-from smallworld_tui.engine.conquest import reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.conquest import Costs, reach_mask, take_region, why_unreachable
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -96,9 +96,11 @@ class PlacedArtifact(Artifact):
 
 
 class AegisOfAggramar(PlacedArtifact):
-    """Put in one of its owner's regions at the end of the owner's turn.  No race, power or
-    item helps another player take that region, and another player may attack it only
-    after paying the owner 2 coins: the toll buys that right for the rest of the turn."""
+    """Put in one of its owner's regions at the end of the owner's turn.  Unless another
+    player pays the owner 2 coins, that region is immune to that player's powers (no race,
+    power or item helps to take it or acts on it) and that player may not attack it: the
+    toll lifts both, for the rest of the payer's turn.  It is offered to any opponent who
+    may still conquer, whatever the rule it means to use against the region."""
 
     id = "aegis_of_aggramar"
     actions = kinds(aegis=("region",), aegis_toll=("region",))
@@ -111,23 +113,19 @@ class AegisOfAggramar(PlacedArtifact):
         return 0 if self.paid(g) else 1 << region_of(g, self)
 
     def unaided_mask(self, g: GameState, army: Army, attacker: Army) -> int:
-        return 1 << region_of(g, self)
+        return 0 if self.paid(g) else 1 << region_of(g, self)
 
     def toll_refusal(self, g: GameState, to: Army) -> Reason | None:
         """Why ``to`` may not pay the toll now, if it may not."""
         if self.paid(g):
             return N_("you already paid the toll of {item} this turn"), {"item": self.qid}
-        reason = conquest_refusal(g, to)
+        reason = conquest_refusal(g, to, tokens=0)
         if reason is not None:
             return reason
         price, coins = self.num("price"), g.coins[to.seat]
         if coins < price:
             return (N_("the toll of {item} is {price} coins; you have {coins}"),
                     {"item": self.qid, "price": price, "coins": coins})
-        here = region_of(g, self)
-        if not reach_mask(g, to, shields=False) >> here & 1:
-            return (N_("{region} is out of your reach: paying the toll of {item} would not "
-                       "let you attack it"), {"region": here, "item": self.qid})
         return None
 
     def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterator[Action]:
@@ -186,8 +184,9 @@ class AshesOfAlar(ReadiedItem, Artifact):
 
 class Doomhammer(Artifact):
     """Once per turn, take a region within reach with a single token (as few as the race
-    may conquer with), after paying 2 coins to the hammer's previous owner — the last other
-    player who held it — or to the bank if it had none; the hammer goes there."""
+    may conquer with; a Beast is one), after paying 2 coins to the hammer's previous owner —
+    the last other player who held it — or to the bank if it had none; the hammer goes
+    there."""
 
     id = "doomhammer"
     actions = kinds(doomhammer=("region",))
@@ -241,7 +240,11 @@ class Doomhammer(Artifact):
         self.seen(g, army.seat)
         pay_coins(g, army.seat, self.owners(g)[1], self.num("price"), self.qid)
         force = self.force(g, army)
-        take_region(g, army, r, force, "doomhammer", force)
+        costs = Costs(g, army)
+        paid = costs.after_aid(r, force) if costs.aid else force  # Beasts are race tokens
+        take_region(g, army, r, paid, "doomhammer", force)
+        if force > paid:
+            costs.use_aid(r, force, paid)
         moved(g, army, self, r)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:

@@ -19,12 +19,14 @@ from smallworld_tui.engine.conquest import (
     discard,
     empty_region,
     reach_mask,
+    redeploy_room,
     shielded,
     take_region,
     too_few,
     why_unreachable,
     withdraw,
 )
+from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -220,7 +222,8 @@ class MarshDweller(WarcraftPower):
 
 class Champion(WarcraftPower):
     """Once per turn the Champion conquers a region next to the race's regions for no token,
-    whatever defends it, and stays there (alone, if no token joins it at redeployment); it
+    whatever defends it — a conquest all the same, so only with a race token in hand — and
+    stays there (alone, if no token joins it at redeployment); it
     leaves the region where it stood, which is abandoned if it held it alone.  It defends as
     a token (data table).  When an opponent takes its region, the Champion is taken hostage
     instead of a race token being lost: the owner pays that opponent the ransom at once and
@@ -236,7 +239,7 @@ class Champion(WarcraftPower):
         return f"{self.qid}:hostage"
 
     def _targets(self, g: GameState, army: Army) -> int:
-        if g.turn.extra.get(self.qid) or g.turn.roll >= 0 or g.phase != Phase.CONQUER:
+        if g.turn.extra.get(self.qid) or conquest_refusal(g, army) is not None:
             return 0
         reach = reach_mask(g, army) & neighbours(g, army.mask)
         return reach & ~g.unaided(army)
@@ -312,8 +315,9 @@ class Champion(WarcraftPower):
             return N_("the Champion conquers during your conquests"), {}
         if g.turn.extra.get(self.qid):
             return N_("the Champion conquers once per turn"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
+        refusal = conquest_refusal(g, army)
+        if refusal is not None:
+            return refusal
         r = action.target
         unaided = why_unaided(g, army, r)
         if unaided is not None:
@@ -324,21 +328,28 @@ class Champion(WarcraftPower):
 
 
 class Beastmaster(WarcraftPower):
-    """At the start of each turn the race's Beasts leave, then it takes one per Hill region
-    held (as many as the box has left).  A Beast is a race token kept as a piece: it adds 1
-    to its region's defence; it fights first (Beasts pay all but one token of a conquest and
-    go into the region taken); the race lifts its Beasts at redeployment and places them
-    again in regions holding a race token.  When a region with a Beast is conquered the
-    Beast pays the loss (unless a rule spares the race any loss) and the others go back to
-    hand.  Beasts leave when the race declines."""
+    """At the start of each turn the race's Beasts leave (a region they held alone, or with
+    too few Tauren, is left: its tokens go to hand), then it takes one per Hill region held
+    (as many as the box has left).  A Beast is a race token in every respect, kept as a
+    piece (data table): in hand it pays for conquests — it may pay a whole one, and one in
+    hand is the token a conquest needs — and goes into the region taken; it defends as 1
+    token and may hold a region alone; the race lifts its Beasts at redeployment and places
+    them again, one at a time, in any of its regions, as long as every region can still be
+    filled (``redeploy_room``).  When a region with a Beast is conquered the Beast pays the
+    loss (unless a rule spares the race any loss) and the others go back to hand.  Beasts
+    leave when the race declines."""
 
     id = "beastmaster"
     actions = kinds(beast=("region",))
+    aid_is_tokens = True
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         for r in bits(g.pieces.mask(BEAST) & army.mask):
             g.pieces.remove(BEAST, r)
             g.emit("piece_removed", army.seat, piece=BEAST, region=r)
+            if too_few(g, army, r):
+                empty_region(g, army, r)
+                g.emit("abandoned", army.seat, race=army.race, region=r)
         army.reserve.pop(BEAST, None)
         held = sum(a.reserve.get(BEAST, 0) for a in g.armies if a.alive)
         hills = (army.mask & self.terrain(g, "hill")).bit_count()
@@ -368,10 +379,12 @@ class Beastmaster(WarcraftPower):
             army.reserve[BEAST] = army.reserve.get(BEAST, 0) + lifted
 
     def _homes(self, g: GameState, army: Army) -> int:
-        """The regions a Beast may be placed in: the race's regions holding a race token."""
+        """The regions a Beast may be placed in now: any of the race's, as long as the
+        regions short of tokens can all still be filled."""
         if g.phase not in PLACING or not army.reserve.get(BEAST):
             return 0
-        return sum(1 << r for r in bits(army.mask) if g.region_tokens[r])
+        needs, spare = redeploy_room(g, army)
+        return army.mask if spare > 0 else sum(1 << r for r in needs)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         for r in bits(self._homes(g, army)):
@@ -395,7 +408,12 @@ class Beastmaster(WarcraftPower):
             return N_("Beasts are placed while redeploying; they fight from your hand"), {}
         if not army.reserve.get(BEAST):
             return N_("you have no Beast to place"), {}
-        return N_("a Beast goes in one of your regions holding a race token"), {}
+        bad = region_reason(g, action.target)
+        if bad is not None:
+            return bad
+        if army.mask >> action.target & 1:
+            return N_("your regions short of tokens need your Beasts: place them there"), {}
+        return N_("a Beast goes in one of your regions"), {}
 
 
 # --- pieces placed at the end of the turn --------------------------------------------------
@@ -522,7 +540,8 @@ class Intimidating(WarcraftPower):
     region next to the race's regions (not water, not an immune region) for another region
     of its own race chosen by the intimidating player, or is discarded if its race has no
     other region; a Murloc is always discarded.  A Wisp Wall or Fort there is removed
-    first, one per use.  A Beast goes before the race's tokens.  It attacks the race (the
+    first, one per use.  A Beast goes before the race's tokens (discarded, it is lost as a
+    race token is).  It attacks the race (the
     price of an attack is paid, ``attack``), and a discarded token is lost as to any rule
     (``discard``: the Draenei may keep it, the Forsaken count it); a race left too few
     tokens in the region (none, a lone Tauren) withdraws the rest to hand and the region is
@@ -537,7 +556,12 @@ class Intimidating(WarcraftPower):
             return 0
         near = neighbours(g, army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask
         near &= ~untouchable(g, army, near)
-        return sum(1 << r for r in bits(near) if self._walls(g, r) or g.region_tokens[r])
+        return sum(1 << r for r in bits(near) if self._walls(g, r) or self._tokens(g, r))
+
+    @staticmethod
+    def _tokens(g: GameState, region: int) -> int:
+        """The tokens of ``region`` that may be moved: race tokens, Beasts included."""
+        return g.region_tokens[region] + g.pieces.race_tokens(region)
 
     @staticmethod
     def _walls(g: GameState, region: int) -> str:
@@ -580,8 +604,9 @@ class Intimidating(WarcraftPower):
             g.pieces.remove(BEAST, r, 1)
             if to != NOWHERE:
                 g.pieces.add(BEAST, to)
-            return
-        if to != NOWHERE:
+            else:  # a race token lost: it counts for the Forsaken
+                g.turn.lost[army.id] = g.turn.lost.get(army.id, 0) + 1
+        elif to != NOWHERE:
             g.region_tokens[r] -= 1
             g.region_tokens[to] += 1
         else:
@@ -605,7 +630,7 @@ class Intimidating(WarcraftPower):
         untouched = why_untouchable(g, army, r)
         if untouched is not None:
             return untouched
-        if not self._walls(g, r) and not g.region_tokens[r]:
+        if not self._walls(g, r) and not self._tokens(g, r):
             return N_("{region} has no token that may be moved"), {"region": r}
         if self._exits(g, r) == [NOWHERE]:
             return N_("nothing in {region} goes elsewhere: name no second region"), {

@@ -18,6 +18,7 @@ from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
     after_oust,
+    in_hand,
     oust,
     reach_mask,
     shielded,
@@ -152,7 +153,7 @@ class Ethereals(Race):
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.turn.extra.get(self.qid):
             return
-        if army.hand >= 1 and self._places(g, army):
+        if in_hand(g, army) >= 1 and self._places(g, army):
             yield Action("place_discount")
         loot = self._loot(g, army)
         for index, qid in enumerate(ARTIFACTS):
@@ -191,7 +192,7 @@ class Ethereals(Race):
         if g.turn.conquest_over:
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if action.kind == "place_discount":
-            if army.hand < 1:
+            if in_hand(g, army) < 1:
                 return N_("you need at least 1 token in hand to conquer"), {}
             return N_("no region holding a face-up Legendary Place is within your reach"), {}
         if not 0 <= action.target < len(ARTIFACTS) or ARTIFACTS[action.target] not in g.items:
@@ -271,7 +272,7 @@ class Gnomes(Race):
 
     def _targets(self, g: GameState, army: Army) -> int:
         """Regions worth a raid: within the best rolls' reach of the tokens in hand."""
-        if g.turn.extra.get(self.qid) or army.hand < 1 or g.turn.roll >= 0:
+        if g.turn.extra.get(self.qid) or in_hand(g, army) < 1 or g.turn.roll >= 0:
             return 0
         costs = Costs(g, army)
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
@@ -297,7 +298,7 @@ class Gnomes(Race):
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
+        if in_hand(g, army) < 1:
             return N_("you need at least 1 token in hand to conquer"), {}
         r = action.target
         reason = why_closed(g, army, r)
