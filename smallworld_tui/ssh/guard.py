@@ -9,6 +9,10 @@ address is shut out, past ``failures_per_name`` the name may try no secret, past
 ``failures_per_seat`` nobody may try the seat's, until the failures age out.  A success erases
 nothing: logging in between guesses does not make more guesses.  One connection gets
 ``failures_per_connection`` tries, then it is closed.
+
+The name and seat limits stand above twice the address limit, so that one address is shut out
+long before it could stop a player's name or seat: keeping a player from their seat takes an
+attack from several addresses at once (secrets are too long to guess at any of these rates).
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ class Limits:
     max_per_address: int = 10
     failures_per_connection: int = 3
     failures_per_address: int = 10
-    failures_per_name: int = 10  # wrong secrets and codes under one name, from anywhere
-    failures_per_seat: int = 5  # wrong secrets and codes for one seat, from anywhere
+    failures_per_name: int = 25  # wrong secrets and codes under one name, from anywhere
+    failures_per_seat: int = 25  # wrong secrets and codes for one seat, from anywhere
     window: float = 600.0  # seconds a failure counts
     first_delay: float = 0.5  # seconds, doubled with each recent failure of the address
     max_delay: float = 8.0

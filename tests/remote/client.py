@@ -30,10 +30,11 @@ class Player:
     @classmethod
     async def join(cls, port: int, name: str, password: str | None = None,
                    size: tuple[int, int] = (100, 30),
-                   key: asyncssh.SSHKey | None = None) -> Player:
+                   key: asyncssh.SSHKey | None = None, address: str = "127.0.0.1") -> Player:
+        """A player logged in as ``name`` from ``address`` (any of 127.0.0.0/8)."""
         conn = await asyncssh.connect("127.0.0.1", port, username=name, password=password,
                                       client_keys=[key] if key else None, known_hosts=None,
-                                      agent_path=None, config=[])
+                                      agent_path=None, config=[], local_addr=(address, 0))
         process = await conn.create_process(term_type="xterm-256color", term_size=size,
                                             encoding=None)
         return cls(conn, process, size)
