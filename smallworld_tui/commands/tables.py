@@ -1,14 +1,15 @@
-"""`smallworld-tui tables`: the host lists the tables of the server's store, closes some, or
-exports a game as a record, whether `serve` runs or not.
+"""`smallworld-tui tables`: the host lists the tables of the server's store, closes some,
+gives a reserved seat a new code, or exports a game as a record, whether `serve` runs or not.
 
 Listing and exporting only read the store (SQLite lets them while the server writes).  Closing
-changes it: while `serve` runs, the command asks the server (its control socket, found through
-the store's lock), so that its memory, its table hosts and its players learn of it; otherwise
-the command holds the store's lock while it closes them itself.
+and new codes change it: while `serve` runs, the command asks the server (its control socket,
+found through the store's lock), so that its memory, its table hosts and its players learn of
+it; otherwise the command holds the store's lock while it changes the store itself.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,7 +21,7 @@ from smallworld_tui.engine import IllegalAction, RecordError, save_record
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import game_name
-from smallworld_tui.ssh.control import ask, close_table
+from smallworld_tui.ssh.control import ask, close_table, renew_code
 from smallworld_tui.ssh.run_folder import RunFolderError, StoreInUse, claim
 from smallworld_tui.ssh.store import Store, StoreError, TableRow
 from smallworld_tui.ssh.tables import SeatRefused, Table, Tables, stored_game
@@ -36,8 +37,8 @@ def db_option(command: F) -> F:
 
 @click.group(name="tables")
 def command() -> None:
-    """The server's tables: list them, close some, export a game as a record (while `serve`
-    runs or not)."""
+    """The server's tables: list them, close some, give a reserved seat a new code, export a
+    game as a record (while `serve` runs or not)."""
 
 
 @command.command(name="list")
@@ -87,55 +88,15 @@ def close_command(db: Path | None, numbers: tuple[int, ...]) -> None:
     """Close the tables NUMBERS: one that waits for players is removed; a game being played
     is archived with every move made (`tables export` writes it as a record), and its
     players go back to the lobby, told why."""
-    path = _existing(db)
-    try:
-        run = claim(path, "tables")
-    except StoreInUse as exc:
-        control = exc.holder.get("control")
-        if exc.holder.get("what") != "serve" or not isinstance(control, str):
-            raise click.ClickException(str(exc)) from None
-        _report(numbers, lambda number: _ask_server(Path(control), number))
-        return
-    except RunFolderError as exc:
-        raise click.ClickException(str(exc)) from None
-    try:
-        store = _store(path)
-        try:
-            tables = Tables(store)
-            tables.restore()
-            _report(numbers, lambda number: close_table(tables, number))
-        finally:
-            store.close()
-    finally:
-        run.release()
-
-
-def _ask_server(control: Path, number: int) -> dict[str, Any]:
-    try:
-        reply = ask(control, {"close": number})
-    except (OSError, ValueError) as exc:
-        raise click.ClickException(_("the server using this store cannot be reached at "
-                                     "{socket}: {error}").format(socket=control, error=exc)) \
-            from None
-    if "refused" in reply:
-        raise SeatRefused(str(reply["refused"]))
-    closed: dict[str, Any] = reply["closed"]
-    return closed
-
-
-def _report(numbers: tuple[int, ...], close: Callable[[int], dict[str, Any]]) -> None:
-    """Close each table, saying what became of it; exit status 1 if one could not be."""
     failed = False
     for number in numbers:
         try:
-            closed = close(number)
+            closed = _change(db, {"close": number}, "closed",
+                             functools.partial(_close_here, number=number))
         except SeatRefused as exc:
             click.echo(_("Error: {error}").format(error=exc), err=True)
             failed = True
             continue
-        except OSError as exc:
-            raise click.ClickException(_("the store could not be written: {error}").format(
-                error=exc)) from None
         if closed["started"]:
             click.echo(_("Table {id} closed; its game is kept, with every move made.").format(
                 id=number))
@@ -143,6 +104,70 @@ def _report(numbers: tuple[int, ...], close: Callable[[int], dict[str, Any]]) ->
             click.echo(_("Table {id} closed; it had not started.").format(id=number))
     if failed:
         raise click.exceptions.Exit(1)
+
+
+@command.command(name="code")
+@db_option
+@click.argument("number", type=int)
+@click.argument("seat", type=click.IntRange(1))
+def code_command(db: Path | None, number: int, seat: int) -> None:
+    """Print a new code for SEAT (1, 2, …) at table NUMBER, a free seat reserved for a name
+    with `serve --names`: for a player who lost theirs. The old code (or the secret the
+    seat had) no longer claims it."""
+    try:
+        given = _change(db, {"code": [number, seat - 1]}, "code",
+                        lambda tables: renew_code(tables, number, seat - 1))
+    except SeatRefused as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(_("Table {id}, seat {n} ({name}): code {code}").format(
+        id=number, n=seat, name=given["name"], code=given["code"]))
+
+
+def _close_here(tables: Tables, number: int) -> dict[str, Any]:
+    return close_table(tables, number)
+
+
+def _change(db: Path | None, question: dict[str, Any], answer: str,
+            locally: Callable[[Tables], dict[str, Any]]) -> dict[str, Any]:
+    """Change the store: ask the server that runs on it (``question``, its reply under
+    ``answer``), or with none running, do it here (``locally``) holding the store's lock.
+    ``SeatRefused`` says why it cannot be done."""
+    path = _existing(db)
+    try:
+        run = claim(path, "tables")
+    except StoreInUse as exc:
+        control = exc.holder.get("control")
+        if exc.holder.get("what") != "serve" or not isinstance(control, str):
+            raise click.ClickException(str(exc)) from None
+        return _ask_server(Path(control), question, answer)
+    except RunFolderError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        store = _store(path)
+        try:
+            tables = Tables(store)
+            tables.restore()
+            return locally(tables)
+        except OSError as exc:
+            raise click.ClickException(_("the store could not be written: {error}").format(
+                error=exc)) from None
+        finally:
+            store.close()
+    finally:
+        run.release()
+
+
+def _ask_server(control: Path, question: dict[str, Any], answer: str) -> dict[str, Any]:
+    try:
+        reply = ask(control, question)
+    except (OSError, ValueError) as exc:
+        raise click.ClickException(_("the server using this store cannot be reached at "
+                                     "{socket}: {error}").format(socket=control, error=exc)) \
+            from None
+    if "refused" in reply:
+        raise SeatRefused(str(reply["refused"]))
+    given: dict[str, Any] = reply[answer]
+    return given
 
 
 @command.command(name="export")

@@ -3,9 +3,10 @@
 memory, its table hosts and its players all learn of it at once.  With no server running, the
 command closes the table in the store itself, holding the store's lock (``close_table``).
 
-One question per connection, one JSON line each way (``{"close": 3}``; ``{"closed": {...}}``
-or ``{"refused": "why"}``).  Only this user's processes reach the socket: its folder is 0700,
-and where the system tells who is at the other end, another user is hung up on.
+One question per connection, one JSON line each way (``{"close": 3}`` → ``{"closed": {...}}``,
+``{"code": [3, 0]}`` → ``{"code": {...}}``, or ``{"refused": "why"}``).  Only this user's
+processes reach the socket: its folder is 0700, and where the system tells who is at the
+other end, another user is hung up on.
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def close_table(tables: Tables, table_id: int) -> dict[str, Any]:
             id=table_id))
     tables.close(table)
     return {"table": table_id, "started": table.started}
+
+
+def renew_code(tables: Tables, table_id: int, seat: int) -> dict[str, Any]:
+    """A new code for a free reserved seat (``Tables.renew_code``): ``{"table", "seat",
+    "name", "code"}``."""
+    table, code = tables.renew_code(table_id, seat)
+    return {"table": table_id, "seat": seat, "name": table.settings.names[seat], "code": code}
 
 
 def close_in_server(server: GameServer, table_id: int) -> dict[str, Any]:
@@ -73,14 +81,19 @@ async def serve_control(server: GameServer, path: Path) -> asyncio.Server:
 
 def _reply(server: GameServer, line: bytes) -> dict[str, Any]:
     question = json.loads(line)
-    if not isinstance(question, dict) or not isinstance(question.get("close"), int):
+    if not isinstance(question, dict):
         return {"refused": "unknown question"}
+    close, code = question.get("close"), question.get("code")
     try:
-        return {"closed": close_in_server(server, question["close"])}
+        if isinstance(close, int):
+            return {"closed": close_in_server(server, close)}
+        if isinstance(code, list) and len(code) == 2 and all(isinstance(n, int) for n in code):
+            return {"code": renew_code(server.tables, *code)}
     except SeatRefused as exc:
         return {"refused": str(exc)}
     except OSError as exc:
         return {"refused": _("The store could not be written ({error}).").format(error=exc)}
+    return {"refused": "unknown question"}
 
 
 def _same_user(writer: asyncio.StreamWriter) -> bool:

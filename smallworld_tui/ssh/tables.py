@@ -377,11 +377,31 @@ class Tables:
             for seat, name in enumerate(table.settings.names):
                 if (table.seats[seat] is None and seat not in table.claims
                         and seat not in table.settings.bots and not keyed(name)):
-                    code, proof = new_secret()
-                    self.store.set_claim(table.id, seat, proof)
-                    table.claims[seat] = proof
-                    codes.append((table, seat, code))
+                    codes.append((table, seat, self._new_code(table, seat)))
         return codes
+
+    def renew_code(self, table_id: int, seat: int) -> tuple[Table, str]:
+        """A new code for a free reserved seat (the old code, or the secret it had, no longer
+        claims it): the host hands it out when one was lost.  ``SeatRefused`` says why not."""
+        table = self.by_id.get(table_id)
+        if table is None or table.started:
+            raise SeatRefused(_("There is no table {id} waiting for players.").format(
+                id=table_id))
+        if not 0 <= seat < len(table.seats) or not table.settings.names \
+                or seat in table.settings.bots:
+            raise SeatRefused(_("Seat {n} at table {id} is not reserved for a name.").format(
+                n=seat + 1, id=table_id))
+        if table.seats[seat] is not None:
+            raise SeatRefused(_("Seat {n} at table {id} is taken.").format(
+                n=seat + 1, id=table_id))
+        return table, self._new_code(table, seat)
+
+    def _new_code(self, table: Table, seat: int) -> str:
+        """A new code for ``seat``, kept as its claim (``OSError`` if it cannot be)."""
+        code, proof = new_secret()
+        self.store.set_claim(table.id, seat, proof)
+        table.claims[seat] = proof
+        return code
 
     def _forget(self, table: Table) -> None:
         """Close a table that never started: nothing of it is kept."""

@@ -114,3 +114,40 @@ async def test_a_game_closed_in_a_worker_stops_its_computer_players_at_once(
     finally:
         await host.stop()
         host.store.close()
+
+
+async def test_the_host_gives_a_reserved_seat_a_new_code_and_the_lost_one_stops_working(
+        host: Host) -> None:
+    from remote.test_seat_trust import claim
+
+    reserved = host.server.tables.open(new_table(2, seed=3, names=["Amy", "Ben"]))  # table 2
+    (_, _, lost), _ = host.server.tables.issue_codes()
+    renewed = await asyncio.to_thread(tables_command, host.store.path, "code",
+                                      str(reserved.id), "1")
+    assert renewed.exit_code == 0, renewed.output
+    code = renewed.output.split("code ")[-1].strip()
+    assert f"Table {reserved.id}, seat 1 (Amy): code " in renewed.output and code != lost
+    amy = await Player.join(host.port, "Amy", PASSWORD)
+    await claim(amy, lost)
+    await amy.wait_for("That is not the code of this seat")
+    await claim(amy, code)
+    await amy.wait_for("This seat is yours")
+    await amy.close()
+
+
+def test_new_codes_only_for_free_seats_reserved_for_a_name(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    tables = Tables(store)
+    reserved = tables.open(new_table(2, names=["Amy", "Ben"]))
+    tables.take_seat(reserved, "Ben", "p")
+    free = tables.open(new_table(2, seed=3))
+    store.close()
+    given = tables_command(store.path, "code", str(reserved.id), "1")  # no server: here
+    assert given.exit_code == 0, given.output
+    assert "seat 1 (Amy): code " in given.output
+    assert Store(store.path).tables(reserved.id)[0].claims.keys() == {0}
+    for args, why in (((reserved.id, 2), "Seat 2 at table 1 is taken."),
+                      ((free.id, 1), "Seat 1 at table 2 is not reserved for a name."),
+                      ((9, 1), "There is no table 9 waiting for players.")):
+        refused = tables_command(store.path, "code", *map(str, args))
+        assert refused.exit_code == 1 and why in refused.output, refused.output
