@@ -165,6 +165,9 @@ async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_who_
     for p in (players[1], players[3], eve):
         await p.wait_for("Cai showed their coins")
         assert coins(p.text(), "Cai") == "?"
+    eve.send("t")  # a watcher has no coins to show
+    await asyncio.sleep(0.3)
+    assert game(host, 2).state.coins_shown == [2]
     for p in (*players, eve):
         await p.close()
 
