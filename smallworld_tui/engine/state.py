@@ -476,7 +476,7 @@ class GameState:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game, "map": self.map_source, "names": self.names,
             "seed": self.seed, "options": self.options, "rng": self.rng.state,
             "dice": self.dice, "round": self.round, "seat": self.seat,
@@ -492,10 +492,12 @@ class GameState:
             "power_discard": self.power_discard,
             "columns": {k: list(v) for k, v in sorted(self.columns.items())},
             "tray": dict(sorted(self.tray.items())),
-            "coins": self.coins, "coins_shown": self.coins_shown, "gains": self.gains,
-            "to_bank": self.to_bank,
+            "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
             "turn": self.turn.to_json(), "winners": self.winners,
         }
+        if self.coins_shown:  # only once someone shows: a game without it keeps its JSON
+            out["coins_shown"] = self.coins_shown
+        return out
 
     def position(self) -> tuple[object, ...]:
         """A hashable key of everything play changes (all ``to_json`` holds but the set-up:

@@ -133,10 +133,14 @@ def test_the_state_keeps_who_shows(wc_map: Maps) -> None:
     assert g.coins_shown == [3] and copy.coins_shown == []
 
 
-def test_a_state_saved_before_coins_could_be_shown_loads_hidden(wc_map: Maps) -> None:
-    data = team_game(wc_map).to_json()
-    del data["coins_shown"]
-    assert GameState.from_json(data).coins_shown == []
+def test_a_game_where_nobody_shows_keeps_the_json_it_had_before_coins_could_be_shown(
+        wc_map: Maps) -> None:
+    g = team_game(wc_map)
+    data = g.to_json()
+    assert "coins_shown" not in data and GameState.from_json(data).coins_shown == []
+    apply(g, A.show_coins(1))
+    apply(g, A.show_coins(1, shown=False))
+    assert g.to_json() == data
 
 
 def team_record(*actions: A.Action) -> Record:
