@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine import actions as A
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.i18n import N_
@@ -30,9 +30,11 @@ def choices(g: GameState, seat: int) -> list[Action]:
     return [A.show_coins(seat, seat not in g.coins_shown)]
 
 
-def why_not(g: GameState, action: Action) -> Reason:
-    """Why ``action`` (a kind of ``actions.ANYTIME``) is refused now."""
+def why_not(g: GameState, action: Action) -> Reason | None:
+    """Why ``action`` is refused now, if it is of a kind of ``actions.ANYTIME`` (else None)."""
     seat = action.target
+    if action.kind not in ANYTIME:
+        return None
     if g.finished:
         return N_("the game is over: every player's coins are shown"), {}
     if not 0 <= seat < g.players:
@@ -49,8 +51,9 @@ def choose(g: GameState, action: Action) -> list[Event]:
     ``IllegalAction`` saying why if it is refused."""
     seat = action.target
     if action not in choices(g, seat):
-        template, params = why_not(g, action)
-        raise IllegalAction(template, **params)
+        reason = why_not(g, action)
+        assert reason is not None, action
+        raise IllegalAction(reason[0], **reason[1])
     shown = action.kind == "show_coins"
     g.coins_shown = sorted({*g.coins_shown, seat} if shown else set(g.coins_shown) - {seat})
     return [Event("coins_shown", seat, {"shown": shown})]
