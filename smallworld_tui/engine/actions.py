@@ -66,8 +66,13 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "deploy": ("region", "count"),  # place `count` tokens from hand in one of your regions
     "end_redeploy": (),           # finish placing tokens and pieces
     "end_turn": (),               # finish the turn
+    "show_coins": ("seat",),      # a team player shows their coins to their partners
+    "hide_coins": ("seat",),      # … and hides them again
 }
 CORE_KINDS = frozenset(PARAMS)
+#: kinds a player may take at any moment, whoever's decision it is (each names its own seat):
+#: no move of the turn, so ``legal_actions`` never lists them (``engine.showing``)
+ANYTIME = frozenset({"show_coins", "hide_coins"})
 
 
 def declare(kinds: Mapping[str, tuple[str, ...]], owner: str) -> None:
@@ -112,6 +117,11 @@ def deploy(region: int, count: int) -> Action:
     if action is None:
         action = _DEPLOY[key] = Action("deploy", region, count)
     return action
+
+
+def show_coins(seat: int, shown: bool = True) -> Action:
+    """``seat`` shows its coins to its team partners (``shown``), or hides them again."""
+    return Action("show_coins" if shown else "hide_coins", seat)
 
 
 DECLINE = Action("decline")

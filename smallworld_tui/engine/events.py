@@ -65,6 +65,7 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``harmony_returned``: race (the Pandaren took their Harmony back)
 - ``form_taken``: race, form (the action: "human_form" or "worgen_form"), coins (gained or
   paid)
+- ``coins_shown``: shown (``seat`` showed its coins to its team partners, or hid them again)
 - ``game_over``: winners, coins
 """
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from smallworld_tui.engine import showing
 from smallworld_tui.engine.actions import CORE_KINDS, Action
 from smallworld_tui.engine.conquest import (
     Costs,
@@ -73,6 +74,9 @@ def why_illegal(g: GameState, action: Action) -> str:
 
 def _why(g: GameState, action: Action) -> Reason:
     kind, phase = action.kind, g.phase
+    anytime = showing.why_not(g, action)
+    if anytime is not None:
+        return anytime
     if phase == Phase.OVER:
         return N_("the game is over"), {}
     if kind not in CORE_KINDS or (kind in ("decline", "abandon") and phase != Phase.CONQUER):

@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from smallworld_tui.engine import actions as A
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine import showing
+from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
     Costs,
@@ -183,10 +184,14 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
 
 def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]:
     """Validate and carry out one action for ``g.actor``; returns the events it caused.
+    An action any player may take at any moment (``actions.ANYTIME``: showing one's coins to
+    one's partners) is carried out for the seat it names instead (``showing``).
 
     ``checked=True`` skips validation for callers that took ``action`` from
     ``legal_actions(g)`` (bots, the simulator).
     """
+    if action.kind in ANYTIME:
+        return showing.choose(g, action)
     if not checked and action not in legal_actions(g):
         raise illegal(g, action)
     g.events.clear()

@@ -2,7 +2,7 @@
 knowledge (``imagine``): the honest inputs of a computer player.
 
 An observation is the state's JSON with what the seat may not know taken out: other players'
-coins (unless the rules show them, as to a team partner), the order of the stacks (their
+coins (unless the rules show them: a team partner's who shows them), the order of the stacks (their
 contents are public: every other banner and badge is in sight), which face-down items lie in
 a pile or on a region (only where they lie and how many are known), what content keeps
 unseen in its own state (``Content.conceal``: the Goblins' face-down bombs), the random

@@ -219,9 +219,17 @@ class Ruleset:
         """Each team's score from its players' coins, in a team game (none otherwise)."""
         return {}
 
+    def partners(self, g: GameState, seat: int) -> list[int]:
+        """The other players of ``seat``'s team (none outside team games)."""
+        seats = next((s for s in self.teams(g).values() if seat in s), [])
+        return [s for s in seats if s != seat]
+
     def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
-        """Whether ``viewer`` (a seat, or -1 for a spectator) may see ``seat``'s coins."""
-        return viewer == seat or g.finished
+        """Whether ``viewer`` (a seat, or -1 for a spectator) may see ``seat``'s coins: their
+        own, a partner's that partner shows them (``showing``), everyone's once the game is
+        over."""
+        return (viewer == seat or g.finished
+                or (seat in g.coins_shown and viewer in self.partners(g, seat)))
 
     # --- scoring and the end -----------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:

@@ -234,6 +234,7 @@ class GameState:
     columns: dict[str, list[str]]  # a market's columns, each its visible rows then its stack
     tray: dict[str, int]  # tokens left in the box, by race or neutral kind
     coins: list[int]
+    coins_shown: list[int]  # seats showing their coins to their team partners (``showing``)
     gains: list[list[int]]  # coins received from the bank, per round per seat
     to_bank: int  # coins paid to the bank in the whole game
     turn: TurnState
@@ -469,6 +470,7 @@ class GameState:
         new.columns = {k: list(v) for k, v in self.columns.items()}
         new.tray = dict(self.tray)
         new.coins = list(self.coins)
+        new.coins_shown = list(self.coins_shown)
         new.gains = [list(row) for row in self.gains]
         new.turn = self.turn.copy()
         new.winners = list(self.winners)
@@ -476,7 +478,7 @@ class GameState:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game, "map": self.map_source, "names": self.names,
             "seed": self.seed, "options": self.options, "rng": self.rng.state,
             "dice": self.dice, "pins": self.pins, "round": self.round, "seat": self.seat,
@@ -495,6 +497,9 @@ class GameState:
             "coins": self.coins, "gains": self.gains, "to_bank": self.to_bank,
             "turn": self.turn.to_json(), "winners": self.winners,
         }
+        if self.coins_shown:  # only once someone shows: a game without it keeps its JSON
+            out["coins_shown"] = self.coins_shown
+        return out
 
     def position(self) -> tuple[object, ...]:
         """A hashable key of everything play changes (all ``to_json`` holds but the set-up:
@@ -513,7 +518,8 @@ class GameState:
             tuple((c.race, c.power, c.coins) for c in self.combos), tuple(self.race_stack),
             tuple(self.power_stack), tuple(self.power_discard),
             tuple((k, tuple(v)) for k, v in sorted(self.columns.items())),
-            tuple(sorted(self.tray.items())), tuple(self.coins), tuple(map(tuple, self.gains)),
+            tuple(sorted(self.tray.items())), tuple(self.coins), tuple(self.coins_shown),
+            tuple(map(tuple, self.gains)),
             self.to_bank, self.turn.position(), tuple(self.winners),
         )
 
@@ -541,7 +547,8 @@ class GameState:
             race_stack=list(d["race_stack"]), power_stack=list(d["power_stack"]),
             power_discard=list(d["power_discard"]),
             columns={k: list(v) for k, v in d.get("columns", {}).items()}, tray=dict(d["tray"]),
-            coins=list(d["coins"]), gains=[list(g) for g in d["gains"]],
+            coins=list(d["coins"]), coins_shown=list(d.get("coins_shown", [])),
+            gains=[list(g) for g in d["gains"]],
             to_bank=d["to_bank"], turn=TurnState.from_json(d["turn"]),
             winners=list(d["winners"]),
         )
@@ -563,6 +570,7 @@ class GameState:
             item_data={},
             armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
             tray=tray,
-            coins=[rules.starting_coins] * n, gains=[[0] * n for _ in range(board.turns)],
+            coins=[rules.starting_coins] * n, coins_shown=[],
+            gains=[[0] * n for _ in range(board.turns)],
             to_bank=0, turn=TurnState(),
         )

@@ -1,6 +1,6 @@
-"""What one seat may see of a game (``view``): coin totals of others (but a team partner's),
-the order of the stacks, face-down items, pinned dice and the random generator stay hidden
-until the game is over."""
+"""What one seat may see of a game (``view``): coin totals of others (but those a team
+partner shows), the order of the stacks, face-down items, pinned dice and the random
+generator stay hidden until the game is over."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from smallworld_tui.engine.game import legal_actions
 from smallworld_tui.engine.market import ComboView
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import PieceKind
+from smallworld_tui.engine.showing import choices
 from smallworld_tui.engine.state import GameState
 
 SPECTATOR = -1
@@ -73,6 +74,7 @@ class PlayerView:
     armies: list[ArmyView]
     combos: list[ComboView]
     coins: list[int | None]
+    coins_shown: list[int]  # seats showing their coins to their team partners
     gains: list[list[int | None]]
     tokens_on_board: list[int]
     race_stack: int
@@ -86,6 +88,7 @@ class PlayerView:
     finished: bool
     winners: list[int]
     legal: list[Action]  # the viewer's legal actions (empty unless it is their decision)
+    anytime: list[Action]  # what the viewer may do whoever's decision it is (``showing``)
     costs: dict[int, int]  # region -> tokens the acting army pays now
     pieces: dict[str, PieceKind]  # the kinds of pieces of this game
     roles: list[str]  # each seat's role in a team game ("alliance_1"…; empty otherwise)
@@ -114,9 +117,11 @@ class PlayerView:
             "viewer": self.viewer, "game": self.game, "map": self.map.name,
             "names": self.names, "round": self.round, "turns": self.turns, "seat": self.seat,
             "actor": self.actor, "phase": str(self.phase), "coins": self.coins,
+            "coins_shown": self.coins_shown,
             "finished": self.finished, "winners": self.winners,
             "roles": self.roles, "teams": self.teams, "team_scores": self.team_scores,
             "legal": [a.to_json() for a in self.legal],
+            "anytime": [a.to_json() for a in self.anytime],
         }
 
 
@@ -154,6 +159,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
         turns=g.map.turns, seat=g.seat, actor=g.actor, phase=g.phase, regions=regions,
         armies=armies, combos=market.views(g),
         coins=[c if visible[s] else None for s, c in enumerate(g.coins)],
+        coins_shown=list(g.coins_shown),
         gains=[[x if visible[s] else None for s, x in enumerate(row)] for row in g.gains],
         tokens_on_board=[g.seat_tokens(s) for s in range(g.players)],
         race_stack=len(g.race_stack), power_stack=len(g.power_stack), stacks=market.stacks(g),
@@ -162,6 +168,7 @@ def view(g: GameState, viewer: int) -> PlayerView:
         conquest_over=g.turn.conquest_over, roll=g.turn.roll, finished=done,
         winners=list(g.winners),
         legal=legal_actions(g) if viewer == g.actor and viewer >= 0 else [],
+        anytime=choices(g, viewer),
         costs=costs, pieces=g.rules.pieces, roles=g.rules.roles(g), teams=g.rules.teams(g),
         team_scores=g.rules.team_scores(g) if done else {},
     )

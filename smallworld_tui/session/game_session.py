@@ -7,7 +7,9 @@ that cannot be stored (a full disk) is refused with ``StorageError`` and leaves 
 was, so the same move can be made again once the disk has room (or the game is saved
 elsewhere).  A new game writes nothing until its first move.  Undo restores the copy of the
 state taken before the last action, never past the start of the turn, a die roll, another
-player's decision or a computer player's move; it too is stored before it takes effect.
+player's decision or a computer player's move; it too is stored before it takes effect.  A
+player's choice at any moment (showing their coins to their partners) is stored like a move;
+undo never takes it back (the same key does) nor goes past it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from smallworld_tui.engine import (
     observe,
     view,
 )
+from smallworld_tui.engine.actions import ANYTIME
 from smallworld_tui.engine.board import MapError, load_map
 from smallworld_tui.engine.explain import illegal
 from smallworld_tui.engine.games import ruleset
@@ -135,10 +138,14 @@ class GameSession:
             return observe(self.state, seat), legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is.
+        """Apply ``action``; when ``seat`` is given it must be the seat whose decision it is
+        (for a choice at any moment, ``actions.ANYTIME``: the seat it names).
         ``StorageError`` (an ``IllegalAction``) if it could not be stored."""
         with self._lock:
-            self._check_seat(seat)
+            if action.kind not in ANYTIME:
+                self._check_seat(seat)
+            elif seat is not None and seat != action.target:
+                raise IllegalAction("only a player may show or hide their own coins")
             snapshot = self.state.clone()
             before = (self.state.seat, self.state.actor, self.state.turn_number)
             events = apply(self.state, action)
@@ -191,7 +198,7 @@ class GameSession:
         floor = self._floors[-1] if self._floors else 0
         by_bot = before[1] in self.record.bots  # a computer player's move: beyond undo
         moved_on = before != (self.state.seat, self.state.actor, self.state.turn_number)
-        if by_bot or moved_on or any(
+        if by_bot or moved_on or action.kind in ANYTIME or any(
                 e.kind in RANDOM_EVENTS for e in events):
             floor = index + 1
             self._before.clear()

@@ -251,6 +251,13 @@ class Narrator:
         text = _("{name} scored {coins}").format(name=self.name(e.seat), coins=coins(e["coins"]))
         return with_details(text, parts)
 
+    def _coins_shown(self, e: Event) -> str:
+        if e["shown"]:
+            return _("{name} showed their coins to their partners").format(
+                name=self.name(e.seat))
+        return _("{name} hid their coins from their partners again").format(
+            name=self.name(e.seat))
+
     def _ally_named(self, e: Event) -> str:
         return _("{name} named {ally} as ally").format(
             name=self.name(e.seat), ally=self.name(e["ally"]))

@@ -1,5 +1,6 @@
 """The teams of a team game (Warcraft's Battle for Azeroth): who plays with whom, the coins a
-player may see (their own team's: the engine hides an opponent's), and the team result."""
+player may see (their own, and a partner's who shows them: the engine hides the rest), and the
+team result."""
 
 from __future__ import annotations
 
@@ -25,9 +26,19 @@ def team_coins(view: PlayerView, team: str) -> list[int] | None:
     return known if len(known) == len(coins) else None
 
 
+def team_title(view: PlayerView) -> str:
+    """The team panel's title; for a player with partners, whether they show their coins to
+    them."""
+    if not view.anytime:
+        return _("Teams")
+    if view.viewer in view.coins_shown:
+        return _("Teams · your coins shown")
+    return _("Teams · your coins hidden")
+
+
 def team_line(view: PlayerView, team: str) -> Text:
-    """ "Alliance  Amy 7¢ · Dee 6¢" (an opponent's coins stay "?"); once the game is over,
-    the team's score and a mark on the winning team."""
+    """ "Alliance  Amy 7¢ · Dee ?¢" (the coins of others stay "?" unless a partner shows
+    them); once the game is over, the team's score and a mark on the winning team."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(team_name(view, team), f"bold {faction_colour(view.game, team)}")
     members = []

@@ -10,6 +10,7 @@ from smallworld_tui.bots import LEVELS, Budget, make_bot
 from smallworld_tui.bots.base import Decision
 from smallworld_tui.bots.match import NAMES, play_bots
 from smallworld_tui.engine import GameState, apply, legal_actions, new_game, observe
+from smallworld_tui.engine.actions import show_coins
 
 QUICK = Budget(work=0.25)
 GAMES = [("base", 3, {}), ("underground", 3, {}), ("warcraft", 2, {}),
@@ -64,7 +65,11 @@ def test_a_bot_knows_its_partner_from_the_team_game() -> None:
             decision = Decision(observe(g, seat), legal_actions(g), frozenset(), 0)
             assert decision.side == frozenset(seats)
             partner = [s for s in seats if s != seat]
-            assert all(observe(g, seat)["coins"][s] is not None for s in partner)
+            assert all(observe(g, seat)["coins"][s] is None for s in partner)
+            shown = g.clone()
+            for s in partner:  # a partner's coins, once shown
+                apply(shown, show_coins(s))
+            assert all(observe(shown, seat)["coins"][s] is not None for s in partner)
     alone = new_game(NAMES[:3], None, 5, game="warcraft")
     assert Decision(observe(alone, 1), [], frozenset(), 0).side == {1}
 

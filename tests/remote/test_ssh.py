@@ -114,7 +114,7 @@ async def test_the_lobby_opens_tables_that_others_see_at_once(host: Host) -> Non
     await ben.close()
 
 
-async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only(
+async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_who_show_them(
         host: Host) -> None:
     amy = await Player.join(host.port, "Amy", PASSWORD)
     amy.send("n")
@@ -154,10 +154,20 @@ async def test_a_warcraft_team_table_from_the_lobby_shows_coins_to_partners_only
     await eve.choose("Watch")
     watched = await eve.wait_for("Round 1", "you are watching")
     names = ("Amy", "Ben", "Cai", "Dee")
-    for seat, screen in enumerate(screens):  # Amy and Cai are partners, Ben and Dee
+    for seat, screen in enumerate(screens):  # each sees their own coins only
         seen = [coins(screen, name) != "?" for name in names]
-        assert seen == [s % 2 == seat % 2 for s in range(4)], (names[seat], screen)
+        assert seen == [s == seat for s in range(4)], (names[seat], screen)
     assert [coins(watched, name) for name in names] == ["?"] * 4
+    players[2].send("t")  # Cai, whose turn it is not, shows his coins to Amy, his partner
+    await players[2].wait_for("Hide coins", "Teams · your coins shown")
+    await amy.wait_for("Alliance Amy 5¢ · Cai 5¢")  # (she picks: the log is hidden)
+    assert coins(amy.text(), "Cai") == "5"
+    for p in (players[1], players[3], eve):
+        await p.wait_for("Cai showed their coins")
+        assert coins(p.text(), "Cai") == "?"
+    eve.send("t")  # a watcher has no coins to show
+    await asyncio.sleep(0.3)
+    assert game(host, 2).state.coins_shown == [2]
     for p in (*players, eve):
         await p.close()
 

@@ -77,6 +77,8 @@ SAMPLES = [
     Event("item_relocated", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
     Event("item_boxed", 1, {"item": "warcraft:well_of_eternity", "region": 7}),
     Event("side_chosen", 0, {"race": "warcraft:naga", "faction": "horde"}),
+    Event("coins_shown", 1, {"shown": True}),
+    Event("coins_shown", 0, {"shown": False}),
     Event("game_over", -1, {"winners": [1], "coins": [40, 45]}),
     Event("undone", 0, {}),
 ]

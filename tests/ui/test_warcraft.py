@@ -1,6 +1,7 @@
 """Small World of Warcraft in the app: the new-game screen's game and options, a board set of
 islands drawn from the seed, faction colours, the legend, the team panel (a partner's coins
-seen, an opponent's never), the team result at the end, rules topics and the command line."""
+seen once shown, an opponent's never; the key that shows one's own), the team result at the end,
+rules topics and the command line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from textual.screen import Screen
 from textual.widgets import Checkbox, OptionList, Select
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -15,7 +17,9 @@ from smallworld_tui.cli import main
 from smallworld_tui.commands.game_choice import map_players, resolve_game
 from smallworld_tui.data import entries
 from smallworld_tui.engine import Action, Record
+from smallworld_tui.engine.actions import show_coins
 from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.store import Store
 from smallworld_tui.ssh.tables import Tables
@@ -27,12 +31,14 @@ from smallworld_tui.ui.screens.end import EndScreen, headline
 from smallworld_tui.ui.screens.new_game import game_choices
 from smallworld_tui.ui.teams import team_line, team_result_table
 from smallworld_tui.ui.widgets.combo_column import ComboPrompt
+from smallworld_tui.ui.widgets.key_footer import footer_keys
 from smallworld_tui.ui.widgets.legend import legend_entries
+from smallworld_tui.ui.widgets.log_panel import LogPanel
 from smallworld_tui.ui.widgets.players_panel import player_lines
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
 from smallworld_tui.ui.widgets.status_line import status_text
 from smallworld_tui.ui.widgets.team_panel import TeamPanel
-from ui.driver import game_screen, settle, text_of
+from ui.driver import advance, game_screen, settle, text_of
 
 SIZE = (120, 40)
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
@@ -125,12 +131,73 @@ def test_races_and_combos_are_drawn_in_their_factions_colour() -> None:
                for span in line.spans)
 
 
-def test_a_partners_coins_are_seen_an_opponents_never() -> None:
-    view = wc_session(players=4).view(0)  # Amy: Alliance with Cai
-    alliance = team_line(view, "alliance").plain
-    horde = team_line(view, "horde").plain
-    assert "Amy 5¢" in alliance and "Cai 5¢" in alliance
+def test_a_partners_coins_are_seen_once_shown_an_opponents_never() -> None:
+    s = wc_session(players=4)  # Amy: Alliance with Cai
+    view = s.view(0)
+    alliance, horde = team_line(view, "alliance").plain, team_line(view, "horde").plain
+    assert "Amy 5¢" in alliance and "Cai ?¢" in alliance
     assert "Ben ?¢" in horde and "Dee ?¢" in horde
+    s.apply(show_coins(2), seat=2)
+    assert "Cai 5¢" in team_line(s.view(0), "alliance").plain
+    assert "Cai ?¢" in team_line(s.view(1), "alliance").plain
+
+
+def footer_words(screen: Screen[object]) -> dict[str, str]:
+    return {key.description: key.key for key in footer_keys(screen)}
+
+
+async def test_the_t_key_shows_ones_coins_to_ones_partners_and_hides_them_again() -> None:
+    s = wc_session(players=4)
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        panel = screen.query_one(TeamPanel)
+        assert panel.border_title == "Teams · your coins hidden"
+        assert footer_words(screen).get("Show coins") == "t"
+        assert ("t", "Show coins") in screen.help_keys()
+        await pilot.press("t")
+        await settle(pilot)
+        assert s.state.coins_shown == [0] and panel.border_title == "Teams · your coins shown"
+        assert footer_words(screen).get("Hide coins") == "t"
+        sentences = [t.plain for t in screen.query_one(LogPanel).sentences]
+        assert "Amy showed their coins to their partners" in sentences
+        await pilot.press("t")
+        await settle(pilot)
+        assert s.state.coins_shown == [] and panel.border_title == "Teams · your coins hidden"
+
+
+async def test_the_key_and_the_team_panel_speak_japanese() -> None:
+    set_language("ja")
+    try:
+        s = wc_session(players=4)
+        app = SmallWorldApp(s, pass_screens=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            assert footer_words(screen).get("コインを見せる") == "t"
+            await pilot.press("t")
+            await settle(pilot)
+            assert screen.query_one(TeamPanel).border_title == "チーム・コイン公開中"
+            assert footer_words(screen).get("コインを隠す") == "t"
+            sentences = [t.plain for t in screen.query_one(LogPanel).sentences]
+            assert "Amyが同盟者に自分のコインを見せました" in sentences
+    finally:
+        set_language(None)
+
+
+async def test_at_one_terminal_only_the_partner_at_play_sees_shown_coins() -> None:
+    s = wc_session(players=4)
+    s.apply(show_coins(0), seat=0)  # Amy shows her coins to Cai
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for seat, seen in ((1, False), (2, True)):  # Ben's turn, then Cai's
+            advance(s, lambda s, seat=seat: s.state.seat == s.actor == seat)
+            await settle(pilot)
+            screen = game_screen(app)
+            assert screen.viewer == seat
+            amy = "Amy ?¢" not in text_of(screen.query_one(TeamPanel))
+            assert amy is seen, seat
 
 
 async def test_the_team_panel_shows_in_team_games_only() -> None:

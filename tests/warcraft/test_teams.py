@@ -271,17 +271,17 @@ def test_three_players_a_tie_goes_to_the_base_tie_break_then_is_shared(wc_map: M
     assert finished(team_game(wc_map, 3), [40, 40, 10]).winners == [0, 1]
 
 
-# --- partners' coins -----------------------------------------------------------------------
+# --- partners' coins (shown at will: tests/warcraft/test_coins_shown.py) -------------------
 
-def test_partners_see_each_others_coins_opponents_never(wc_map: Maps) -> None:
+def test_coins_are_secret_even_from_partners(wc_map: Maps) -> None:
+    """Seed 002: each player's coins are secret even from their own team."""
     g = team_game(wc_map, 4)
     g.coins = [11, 12, 13, 14]
-    assert view(g, 0).coins == [11, None, 13, None]
-    assert view(g, 3).coins == [None, 12, None, 14]
-    assert observe(g, 2)["coins"] == [11, None, 13, None]
-    assert observe(g, 1)["coins"] == [None, 12, None, 14]
+    assert view(g, 0).coins == [11, None, None, None]
+    assert view(g, 3).coins == [None, None, None, 14]
+    assert observe(g, 2)["coins"] == [None, None, 13, None]
     assert view(g, -1).coins == [None] * 4 and observe(g, -1)["coins"] == [None] * 4
-    assert view(g, 0).gains[0] == [0, None, 0, None]
+    assert view(g, 0).gains[0] == [0, None, None, None]
 
 
 def test_no_partner_no_shared_coins(wc_map: Maps) -> None:

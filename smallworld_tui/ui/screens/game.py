@@ -126,6 +126,11 @@ class GameScreen(TranslatedBindings, Screen[None]):
         Binding("ctrl+o", "load", N_("Load"), show=False, id="game.load"),
         Binding("o", "other_actions", N_("Other actions"), id="game.other_actions"),
         Binding("g", "legend", N_("Legend"), id="game.legend"),
+        Binding("t", "anytime('show_coins')", N_("Show coins"),
+                tooltip=N_("Show your coins to your team partners"), id="game.show_coins"),
+        Binding("t", "anytime('hide_coins')", N_("Hide coins"),
+                tooltip=N_("Hide your coins from your team partners again"),
+                id="game.hide_coins"),
         Binding("i", "rule_of_this", N_("Rule of this"), show=False, id="game.rule_of_this"),
     ]
 
@@ -179,7 +184,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
-        self.query_one("#teams").border_title = _("Teams")
         self.query_one("#legend").border_title = _("Legend (g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
         self._own_app = self.app
@@ -222,6 +226,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
                 name=self.view.names[self.view.actor]) if self.view.actor >= 0
                 else _("The game is over."), severity="warning", markup=False)
             return
+        self._submit(action)
+
+    def _submit(self, action: Action) -> None:
+        """Send an action for the viewer to the session; a refusal is shown as a notice."""
         try:
             self.session.apply(action, seat=self.viewer)
         except StorageError as exc:
@@ -533,7 +541,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         for panel in (self.query_one(ComboDetails), self.query_one(LogPanel)):
             panel.set_class(picking, "-pick")
         mine = self.my_decision()  # what check_action depends on, and only that
-        bindings_key = (frozenset(a.kind for a in view.legal),
+        bindings_key = (frozenset(a.kind for a in view.legal), tuple(view.anytime),
                         mine and view.phase in PLACING,
                         mine and self.session.can_undo(),
                         self.bots is not None and self.bots.to_move(), self._suggestion)
@@ -575,6 +583,8 @@ class GameScreen(TranslatedBindings, Screen[None]):
             return bool(others([a.kind for a in self.view.legal]))
         if action == "undo":
             return self.my_decision() and self.session.can_undo()
+        if action == "anytime":
+            return any(a.kind == parameters[0] for a in self.view.anytime)
         if action == "save":
             return self.host_files()
         if action == "load":
@@ -604,6 +614,11 @@ class GameScreen(TranslatedBindings, Screen[None]):
         elif legal:
             self.ask(action_label(Action(kind), self.view.names, self.view.map)
                      if keys_of(kind).text else keys_of(kind).label or kind, legal)
+
+    def action_anytime(self, kind: str) -> None:
+        """What the viewer may do whoever's decision it is (show or hide their coins to their
+        partners)."""
+        self._submit(Action(kind, self.viewer))
 
     def host_files(self) -> bool:
         """Whether saving and loading by name in this computer's folders is offered."""

@@ -1,12 +1,13 @@
 """The teams of a team game, one line each: the team, its players and the coins the viewer may
-see (their own team's), and once the game is over each team's score."""
+see (their own, and a partner's that partner shows them), and once the game is over each
+team's score.  The title tells a player with partners whether they show their own coins."""
 
 from __future__ import annotations
 
 from rich.console import Group
 
 from smallworld_tui.engine import PlayerView
-from smallworld_tui.ui.teams import team_lines
+from smallworld_tui.ui.teams import team_lines, team_title
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 
 
@@ -17,3 +18,6 @@ class TeamPanel(SteadyStatic):
         self.display = bool(view.teams)
         if view.teams:
             self.show_content(Group(*team_lines(view)))
+            title = team_title(view)
+            if self.border_title != title:  # setting it repaints the panel
+                self.border_title = title

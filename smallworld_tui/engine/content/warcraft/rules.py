@@ -9,8 +9,8 @@
 - Set-up: a Murloc on every Murloc symbol and a Mountain on every Mountain region (data
   table ``pieces``), then the face-down markers (``markers``).
 - The faction bonus at the end of each turn (``factions``).
-- The Battle for Azeroth team game, option ``teams`` (``teams``): seats, market, partners'
-  coins, the team result.
+- The Battle for Azeroth team game, option ``teams`` (``teams``): seats, market, the team
+  result (the core's ``showing`` lets partners show each other their coins).
 """
 
 from __future__ import annotations
@@ -118,11 +118,6 @@ class WarcraftRules(Ruleset):
 
     def team_scores(self, g: GameState) -> dict[str, int]:
         return T.team_scores(g)
-
-    def coins_visible(self, g: GameState, viewer: int, seat: int) -> bool:
-        return (super().coins_visible(g, viewer, seat)
-                or (viewer >= 0 and T.team_of(g, viewer) != "" and
-                    T.team_of(g, viewer) == T.team_of(g, seat)))
 
     def winners(self, g: GameState) -> list[int]:
         base = super().winners(g)
