@@ -895,7 +895,7 @@ def test_a_lone_declined_tauren_token_with_no_other_region_leaves_the_map() -> N
 
 
 def test_a_lone_declined_tauren_token_in_hand_is_lost_with_the_last_region() -> None:
-    g, orcs, tauren = intimidated_tauren({10: 2, 12: 2})
+    g, _, tauren = intimidated_tauren({10: 2, 12: 2})
     act(g, "intimidate", 10, 12)
     assert g.region_army[10] == NOBODY and tauren.hand == 1
     act(g, "conquer", 10)
