@@ -105,6 +105,7 @@ def check(g: GameState) -> None:
         assert g.region_army[r] < 0, f"a race holds region {r} with its marker face down"
     if g.game == "warcraft":
         _warcraft(g)
+        _no_lone_tauren(g)
     if g.game == "underground":
         _stonehedge_tomb(g)
     # pieces that belong to an item are where the item's rules put them
@@ -193,6 +194,23 @@ def _warcraft(g: GameState) -> None:
         harmony = army.extra.get("warcraft:harmony", 0)
         assert not harmony >> army.seat & 1, "Harmony given to the Pandaren's own player"
         assert harmony.bit_count() <= g.rules.table["pieces"]["harmony"]["count"]
+
+
+def _no_lone_tauren(g: GameState) -> None:
+    """No Tauren token ever stands alone (seed 000), active or declined: a Tauren region
+    holds at least 2 Tauren tokens (Beasts are Tauren tokens) or stands with the Champion
+    (ruling 114).  Only while the race places its tokens may a region its lifted Beasts left
+    wait for its second token."""
+    for a in g.armies:
+        if not a.alive or a.race != "warcraft:tauren":
+            continue
+        lifted = a.power == "warcraft:beastmaster" and g.turn.acting == a.id
+        placing = lifted and g.phase in PLACING
+        for r in bits(a.mask):
+            tokens = g.region_tokens[r] + g.pieces.count("warcraft:beast", r)
+            champion = g.pieces.count("warcraft:champion", r)
+            assert tokens >= 2 or champion or placing, (
+                f"a lone Tauren token in region {r} ({'declined' if a.declined else 'active'})")
 
 
 def _bombs(g: GameState) -> None:

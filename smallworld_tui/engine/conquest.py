@@ -406,13 +406,15 @@ def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
 
 def shortage(g: GameState, army: Army, region: int) -> int:
     """How many tokens ``region`` of ``army`` lacks to be held: all a region of the race
-    keeps (``tokens_kept``: the Tauren's 2) if nothing stands there, else what its race
-    tokens (Beasts included), with the pieces standing as tokens (the Champion), lack of it.
-    A piece standing as a token that is no race token may hold a region alone."""
+    keeps (``tokens_kept``: the Tauren's 2, in decline too) if nothing stands there, else
+    what its race tokens (Beasts included), with the pieces standing as tokens (the
+    Champion), lack of it.  A piece standing as a token that is no race token may hold a
+    region alone."""
     pieces = g.pieces
     tokens = g.region_tokens[region]
     standing = tokens + pieces.as_tokens(region)
-    kept = g.hooks(army).kept
+    # a declined race's rules are off, but its tokens still never stand fewer (the Tauren)
+    kept = max(g.hooks(army).kept, army.race_trait.tokens_kept())
     if not standing:
         return kept
     if standing < kept and tokens + pieces.race_tokens(region):
@@ -441,9 +443,10 @@ def redeploy_room(g: GameState, army: Army) -> tuple[dict[int, int], int]:
 
 def withdraw(g: GameState, attacker: Army, region: int) -> None:
     """After a rule of ``attacker`` that is no conquest moved or discarded tokens of
-    ``region``: a race left too few there (``too_few``) takes the rest back into hand, to be
-    redeployed at the end of the turn, and the region is empty — lost to ``attacker``'s
-    rule, as after ``oust`` (no region taken for the faction bonus)."""
+    ``region``: a race left too few there (``too_few``), active or declined, takes the rest
+    back into hand, to be redeployed in its other regions at the end of the turn (a
+    declined race with none left leaves the map), and the region is empty — lost to
+    ``attacker``'s rule, as after ``oust`` (no region taken for the faction bonus)."""
     holder = g.holder(region)
     if holder is not None and too_few(g, holder, region):
         after_oust(g, attacker, region, oust(g, attacker, region, losses=0, conquest=False))

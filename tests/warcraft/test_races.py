@@ -23,6 +23,7 @@ from smallworld_tui.engine import apply as apply_action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask
 from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.content.warcraft.powers import NOWHERE
 from smallworld_tui.engine.content.warcraft.races import ALL, ARTIFACTS
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
@@ -850,6 +851,59 @@ def test_conquered_declined_tauren_lose_both_tokens_and_their_race_leaves() -> N
     assert (conquered["lost"], conquered["returned"]) == (2, 0)
     assert not tauren.alive and of(events, "race_removed")
     assert g.tray[tauren.race] == RACES[tauren.race].max_tokens
+    check(g)
+
+
+def intimidated_tauren(regions: dict[int, int]) -> tuple[GameState, Army, Army]:
+    """Seat 1's declined Tauren hold ``regions``; seat 0's Intimidating Orcs hold 8 (next to
+    9, 10 and 11) and play."""
+    g = wc_game()
+    tauren = give(g, 1, "tauren", "farming", regions, declined=True)
+    orcs = give(g, 0, "orcs", "intimidating", {8: 1}, hand=9)
+    check(g)
+    begin_turn(g, 0)
+    return g, orcs, tauren
+
+
+def test_a_lone_declined_tauren_token_goes_to_another_region_its_player_chooses() -> None:
+    """Seed 000: a Tauren token never stands alone, whatever the reason — in decline too;
+    their player puts it in another region they hold (at the end of the turn, ruling 114)."""
+    g, orcs, tauren = intimidated_tauren({9: 2, 10: 2, 12: 2})
+    events = act(g, "intimidate", 9, 10)
+    assert g.region_army[9] == NOBODY and tauren.mask == 1 << 10 | 1 << 12
+    assert g.region_tokens[10] == 3 and tauren.hand == 1
+    assert not of(events, "conquered") and not g.turn.beaten
+    check(g)
+    act(g, "end_conquest")
+    act(g, "deploy", 8, orcs.hand)
+    act(g, "end_redeploy")
+    assert g.phase == Phase.DEFENDER and g.actor == 1
+    assert targets(g, "deploy") == {10, 12} and "end_redeploy" not in kinds(g)
+    act(g, "deploy", 12, 1)
+    act(g, "end_redeploy")
+    assert (g.region_tokens[10], g.region_tokens[12], tauren.hand) == (3, 3, 0)
+    check(g)
+
+
+def test_a_lone_declined_tauren_token_with_no_other_region_leaves_the_map() -> None:
+    g, orcs, tauren = intimidated_tauren({9: 2})
+    events = act(g, "intimidate", 9, NOWHERE)  # one discarded, its partner may not stay
+    assert g.region_army[9] == NOBODY and not tauren.alive and of(events, "race_removed")
+    assert g.tray[tauren.race] == RACES[tauren.race].max_tokens
+    assert g.turn.lost[orcs.id] == 1  # the discarded token; the other left with its race
+    check(g)
+
+
+def test_a_lone_declined_tauren_token_in_hand_is_lost_with_the_last_region() -> None:
+    g, _, tauren = intimidated_tauren({10: 2, 12: 2})
+    act(g, "intimidate", 10, 12)
+    assert g.region_army[10] == NOBODY and tauren.hand == 1
+    act(g, "conquer", 10)
+    events = act(g, "conquer", 12)  # 2 + the Mountain + 3 declined tokens
+    assert of(events, "conquered")[0]["lost"] == 3 and not tauren.alive
+    assert g.tray[tauren.race] == RACES[tauren.race].max_tokens
+    events = play_out(g)
+    assert all(e.seat == 0 for e in of(events, "deployed"))
     check(g)
 
 

@@ -106,7 +106,8 @@ class Content:
         return 1
 
     def tokens_kept(self) -> int:
-        """Tokens the race leaves in each region when it readies troops or declines."""
+        """Tokens the race leaves in each region when it readies troops or declines, and the
+        fewest a region of the race ever holds, active or declined (the Tauren's 2)."""
         return 1
 
     # --- conquest ----------------------------------------------------------------------

@@ -541,11 +541,11 @@ class Intimidating(WarcraftPower):
     of its own race chosen by the intimidating player, or is discarded if its race has no
     other region; a Murloc is always discarded.  A Wisp Wall or Fort there is removed
     first, one per use.  A Beast goes before the race's tokens (discarded, it is lost as a
-    race token is).  It attacks the race (the
-    price of an attack is paid, ``attack``), and a discarded token is lost as to any rule
-    (``discard``: the Draenei may keep it, the Forsaken count it); a race left too few
-    tokens in the region (none, a lone Tauren) withdraws the rest to hand and the region is
-    empty (``withdraw``).  It is no conquest: no faction bonus."""
+    race token is).  It attacks the race (the price of an attack is paid, ``attack``), and a
+    discarded token is lost as to any rule (``discard``: the Draenei may keep it, the
+    Forsaken count it); a race left too few tokens in the region (none, a lone Tauren, active
+    or declined) withdraws the rest to hand and the region is empty (``withdraw``).  It is
+    no conquest: no faction bonus."""
 
     id = "intimidating"
     actions = kinds(intimidate=("region", "to"))

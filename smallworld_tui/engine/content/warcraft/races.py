@@ -598,9 +598,12 @@ class Pandaren(Race):
 
 
 class Tauren(Race):
-    """No region of theirs ever holds fewer than 2 tokens: a conquest costs them at least 2,
-    they keep 2 per region when they ready troops or decline, and try the die only with 2 in
-    hand.  They still lose 1 token when conquered."""
+    """No region of theirs, active or declined, ever holds fewer than 2 tokens: a conquest
+    costs them at least 2, they keep 2 per region when they ready troops or decline, and try
+    the die only with 2 in hand.  They still lose 1 token when conquered.  A token another
+    player's rule leaves alone goes back to hand, to be placed in another of the race's
+    regions at the end of the turn — in decline too; a declined race with no other region
+    leaves the map (``conquest.withdraw``)."""
 
     id = "tauren"
 
