@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scenario import TEST_MAPS, act, give, scenario
 
 from smallworld_tui.engine import Event, GameState
@@ -89,3 +91,14 @@ def to_end(g: GameState) -> None:
         act(g, "deploy", min(bits(army.mask)), army.hand)
     act(g, "end_redeploy")
     assert g.phase == Phase.END
+
+
+def map_with(tmp_path: Path, *changes: tuple[str, str]) -> str:
+    """The test islands with some region lines changed."""
+    text = WC_TEST_MAP.read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "wc-changed.map"
+    path.write_text(text, encoding="utf-8")
+    return str(path)

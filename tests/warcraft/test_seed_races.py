@@ -21,7 +21,6 @@ from warcraft.helpers import (
     lay,
     lines,
     play_out,
-    set_coins,
     to_end,
     wc_game,
     with_setup,
