@@ -16,7 +16,7 @@ from smallworld_tui.engine import IllegalAction, legal_actions
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content.warcraft.powers import NOWHERE
-from warcraft.helpers import lay, lines, map_with, play_out, set_coins, wc_game
+from warcraft.helpers import lay, lines, map_with, play_out, set_coins, wc_game, with_setup
 
 BEAST = "warcraft:beast"
 
@@ -288,3 +288,30 @@ def test_sailors_pay_no_travel_cost() -> None:
     begin_turn(g, 0)
     act(g, "conquer", 13)
     assert Costs(g, sailors).of(8) == 2 and Costs(g, sailors).of(15) == 2
+
+
+def test_a_portal_carries_bombs_and_military_objectives_with_the_tokens(two_magic: str) -> None:
+    """Seed 000: "2つの魔法の地域にあるすべてのトークン(山岳地帯と伝説の地トークンを除く)を交換" —
+    every token of the two regions changes places but the Mountains and the legendary places:
+    a bomb and a Military Objective go along with the race they lie with, and the bomb still
+    turns up under that race at the Goblins' next turn."""
+    g = wc_game(map_name=two_magic)
+    with_setup(g, 2, "goblins", "ranger", {9: 1}, hand=2)
+    bombs = g.item_data["warcraft:goblins"]
+    bombs["pile"].remove(1)
+    bombs["placed"].append([10, 1])
+    put(g, "bomb", 10)
+    put(g, "objective", 10)
+    mages = give(g, 0, "blood_elves", "portal_mage", {4: 2, 1: 1}, hand=2)
+    kobolds = give(g, 1, "kobolds", "mining", {10: 2, 11: 1})
+    check(g)
+    begin_turn(g, 0)
+    act(g, "portal", 4, 10)
+    assert kobolds.mask >> 4 & 1 and mages.mask >> 10 & 1
+    assert (count(g, "bomb", 4), count(g, "objective", 4)) == (1, 1)
+    assert not count(g, "bomb", 10) and not count(g, "objective", 10)
+    check(g)
+    play_out(g)
+    blast = of(play_out(g), "bomb_revealed")[0]  # the Kobolds' turn, then the Goblins'
+    assert blast["region"] == 4 and blast["defender_seat"] == 1
+    check(g)

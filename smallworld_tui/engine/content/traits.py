@@ -201,6 +201,11 @@ class Content:
         withdrew or left the map): called for every army whose rules fill this in (a bomb
         lying there goes back on its pile)."""
 
+    def on_regions_swapped(self, g: GameState, army: Army, a: int, b: int) -> None:
+        """Everything that moves on regions ``a`` and ``b`` just changed places (a portal):
+        called for every army, so that a rule keeping its own record of pieces follows
+        them (the Goblins' bombs)."""
+
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
         """An item was just turned face up in ``region`` (``army`` holds it, if anyone)."""
 

@@ -401,6 +401,12 @@ class Goblins(Race):
                 self._return(g, army, region, exploding)
                 return
 
+    def on_regions_swapped(self, g: GameState, army: Army, a: int, b: int) -> None:
+        data = g.item_data.get(self.qid)
+        for bomb in data["placed"] if data else []:
+            if bomb[0] in (a, b):
+                bomb[0] = a + b - bomb[0]
+
     def _return(self, g: GameState, army: Army, region: int, exploding: int) -> None:
         """The bomb of ``region`` goes back on top of the pile, unseen."""
         g.pieces.remove(BOMB, region)
