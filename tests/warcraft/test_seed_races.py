@@ -344,6 +344,36 @@ def test_pandaren_give_harmony_and_a_holder_pays_two_once_to_attack_them() -> No
     check(g)
 
 
+def test_a_harmony_holder_pays_before_trying_the_die_against_the_pandaren() -> None:
+    """Seed 000: a Harmony holder who attacks the Pandaren — tries to conquer (征服を試みる)
+    one of their regions — pays them 2 coins first: a last conquest with the die is such a
+    try, and the coins stay paid when the die fails."""
+    g = wc_game()
+    pandaren = give(g, 0, "pandaren", "herbalist", {10: 3})
+    pandaren.extra[HARMONY] = 1 << 1
+    give(g, 1, "trolls", "ranger", {11: 1}, hand=1)
+    begin_turn(g, 1)
+    coins = list(g.coins)
+    g.dice = [0]
+    assert not of(act(g, "final", 10), "die_rolled")[0]["success"]
+    assert (g.coins[0], g.coins[1]) == (coins[0] + 2, coins[1] - 2)
+    check(g)
+
+
+def test_the_pandarens_own_try_with_the_die_is_an_attack() -> None:
+    """The Pandaren give no Harmony to a player whose race they tried to conquer, even if
+    the die failed them."""
+    g = wc_game()
+    give(g, 0, "pandaren", "herbalist", {8: 1}, hand=1)
+    give(g, 1, "humans", "mining", {10: 2})
+    give(g, 2, "trolls", "ranger", {16: 1})
+    begin_turn(g, 0)
+    g.dice = [0]
+    events = act(g, "final", 10)  # the conquests end: the Harmony tokens are given
+    assert not of(events, "die_rolled")[0]["success"]
+    assert of(events, "harmony_given")[0]["seats"] == [2]
+
+
 def test_pandaren_taken_first_give_harmony_to_players_without_a_race() -> None:
     g = wc_game()
     give(g, 0, "pandaren", "herbalist", hand=6)
