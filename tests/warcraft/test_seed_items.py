@@ -106,7 +106,8 @@ def test_the_ashes_take_a_region_of_any_island_as_if_adjacent_at_its_normal_cost
 
 
 def test_the_doomhammer_takes_a_region_with_one_token_for_two_coins() -> None:
-    """To the bank when nobody held it before; to the previous owner afterwards."""
+    """To the bank when nobody held it before; to the previous owner afterwards — a player,
+    the last other one who held it (the seed's 直前の所有者; ruling 128)."""
     g = wc_game()
     elves = give(g, 0, "blood_elves", "herbalist", {8: 1}, hand=3)
     give(g, 1, "humans", "mining", {10: 4})

@@ -150,7 +150,8 @@ def test_the_champion_takes_a_neighbour_for_nothing_and_is_ransomed_when_taken()
 
 def test_a_watch_tower_guards_a_farmland_whose_neighbours_the_race_commands() -> None:
     """Farmland 10 borders 8, 9, 11, 12: the race holds 8 and 11, the Humans only 9 — a
-    tower goes up and nobody else may attack 10.  Farmland 13 borders none of theirs."""
+    tower goes up and nobody else may attack 10.  Farmland 13 borders none of theirs.  The
+    seed may be read as one tower a turn; ruling 118: one on each such Farmland."""
     g = wc_game()
     give(g, 0, "blood_elves", "defensive", {8: 1, 10: 1, 11: 1, 13: 1})
     give(g, 1, "humans", "mining", {9: 1}, hand=8)
@@ -179,6 +180,8 @@ def test_enraged_earn_a_coin_per_defending_token_from_two_tokens_on() -> None:
 # --- Garrison --------------------------------------------------------------------------------
 
 def test_garrison_forts_in_each_region_defend_outlive_decline_and_fall_with_it() -> None:
+    """The seed's sentence reads as a Fort in each region or in one a turn; ruling 120 and
+    the default of option ``garrison_forts``: in each region held, at the end of the turn."""
     g = wc_game()
     garrison = give(g, 0, "blood_elves", "garrison", {8: 2, 10: 1})
     begin_turn(g, 0)
@@ -200,7 +203,8 @@ def test_garrison_forts_in_each_region_defend_outlive_decline_and_fall_with_it()
 def test_intimidating_moves_three_tokens_walls_first_murlocs_discarded() -> None:
     """Three times a turn, before the last conquest: a token of an opponent's region next
     to the race goes to another region of its own race (none: discarded); a Wisp Wall or
-    Fort goes first and takes a use; a Murloc is always discarded."""
+    Fort goes first and takes a use; a Murloc is always discarded.  Who picks the region the
+    token goes to is not said: ruling 121, the intimidating player."""
     g = wc_game(murlocs=True)
     give(g, 0, "blood_elves", "intimidating", {10: 1}, hand=4)
     humans = give(g, 1, "humans", "mining", {8: 2, 13: 1})

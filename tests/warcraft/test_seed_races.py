@@ -392,6 +392,9 @@ def test_trolls_pay_one_less_for_a_region_with_tokens_not_for_a_mountain_alone()
 
 
 def test_worgen_take_human_form_for_two_coins_or_pay_one_for_worgen_form() -> None:
+    """At the start of each turn the Worgen must choose a form.  The seed does not say
+    whether a turn spent going into decline is such a turn: ruling 115 — the form is the
+    first deed of an expanding turn, so declining is still offered before it."""
     g = wc_game()
     worgen = give(g, 0, "worgen", "herbalist", {8: 1}, hand=6)
     give(g, 1, "orcs", "mining", {10: 2})
