@@ -444,8 +444,7 @@ def withdraw(g: GameState, attacker: Army, region: int) -> None:
     """After a rule of ``attacker`` that is no conquest moved or discarded tokens of
     ``region``: a race left too few there (``too_few``) takes the rest back into hand, to be
     redeployed at the end of the turn, and the region is empty — lost to ``attacker``'s
-    rule, as after ``oust`` (no region taken for the faction bonus), and left empty
-    (``emptied``)."""
+    rule, as after ``oust`` (no region taken for the faction bonus)."""
     holder = g.holder(region)
     if holder is not None and too_few(g, holder, region):
         after_oust(g, attacker, region, oust(g, attacker, region, losses=0, conquest=False))
