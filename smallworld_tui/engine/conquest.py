@@ -391,6 +391,7 @@ def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
         if not g.region_tokens[region]:
             g.region_army[region] = NOBODY
             g.neutral[region] = ""
+            emptied(g, region)
     else:
         victim = g.armies[holder]
         lost = saved(g, victim, region, tokens) if victim.seat != attacker.seat else tokens
@@ -450,6 +451,17 @@ def withdraw(g: GameState, attacker: Army, region: int) -> None:
     holder = g.holder(region)
     if holder is not None and too_few(g, holder, region):
         after_oust(g, attacker, region, oust(g, attacker, region, losses=0, conquest=False))
+        emptied(g, region)
+
+
+def emptied(g: GameState, region: int) -> None:
+    """``region`` was just left empty other than by a conquest (where a new holder enters at
+    once): the rules of every army watching regions learn it (``on_region_emptied``)."""
+    if "on_region_emptied" in g.rules.hooks_used:
+        for army in g.armies:
+            if army.alive:
+                for t in g.hooks(army).emptied:
+                    t.on_region_emptied(g, army, region)
 
 
 def empty_region(g: GameState, army: Army, region: int) -> int:
@@ -461,6 +473,7 @@ def empty_region(g: GameState, army: Army, region: int) -> int:
     g.region_army[region] = NOBODY
     army.mask &= ~(1 << region)
     g.clear_pieces(region, army)
+    emptied(g, region)
     return tokens
 
 
@@ -472,6 +485,7 @@ def retire(g: GameState, army: Army) -> None:
         g.region_tokens[r] = 0
         g.region_army[r] = NOBODY
         g.clear_pieces(r, army)
+        emptied(g, r)
     g.tray[army.race] += army.hand
     army.hand = 0
     army.reserve.clear()

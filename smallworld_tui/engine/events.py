@@ -58,7 +58,8 @@ Every event has a ``kind``, the ``seat`` it concerns (-1 for none) and a few pla
 - ``air_raid``: race, region, value (the Gnomes' raid: the die's ``value`` comes off the cost)
 - ``bomb_revealed``: region, exploding, defender_seat, defender_race, defender_declined, lost,
   returned (a Goblin bomb turned up: an exploding one emptied the region)
-- ``bomb_returned``: region (a bomb whose region was emptied went back on the pile unseen)
+- ``bomb_returned``: region (a bomb whose region was left empty, or is out of the Goblins'
+  reach when it would turn up, went back on the pile unseen)
 - ``objective_reached``: region, by (the seat whose conquest reached ``seat``'s Military
   Objective)
 - ``harmony_given``: race, seats (the Pandaren gave Harmony to these seats)

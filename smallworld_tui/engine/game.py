@@ -291,6 +291,7 @@ def _final(g: GameState, action: Action) -> None:
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
     short = cost - army.hand
+    g.rules.before_final(g, army, r)
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)

@@ -14,7 +14,7 @@ from smallworld_tui.engine.content.traits import Content
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
-          "on_attacked", "save_tokens")
+          "on_attacked", "save_tokens", "on_region_emptied")
 
 
 def _overrides(rule: Content, hook: str) -> bool:
@@ -24,8 +24,8 @@ def _overrides(rule: Content, hook: str) -> bool:
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
-    __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "end",
-                 "enters_water", "entry", "helps", "kept", "minimum", "no_final_roll",
+    __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "emptied",
+                 "end", "enters_water", "entry", "helps", "kept", "minimum", "no_final_roll",
                  "no_travel_cost", "offer", "reach", "redeploy", "saves", "shield", "token_aid",
                  "turn", "unaided", "watch")
 
@@ -49,6 +49,7 @@ class Hooks:
         self.offer = by_hook["offered_actions"]
         self.attacked = by_hook["on_attacked"]
         self.saves = by_hook["save_tokens"]
+        self.emptied = by_hook["on_region_emptied"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.no_travel_cost = any(r.no_travel_cost for r in rules)

@@ -206,6 +206,9 @@ class Ruleset:
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         """After ``army`` took ``region`` (a face-down item there is turned up…)."""
 
+    def before_final(self, g: GameState, army: Army, region: int) -> None:
+        """``army`` named ``region`` for its last conquest and is about to roll the die."""
+
     # --- teams and what players see ----------------------------------------------------
     def roles(self, g: GameState) -> list[str]:
         """Each seat's role in a team game, by seat (none otherwise)."""

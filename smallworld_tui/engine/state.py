@@ -297,8 +297,15 @@ class GameState:
         return sum(self.region_tokens[r] for r in bits(army.mask))
 
     def seat_tokens(self, seat: int) -> int:
-        """Race tokens of ``seat`` on the map (active and declined): the tie-break."""
-        return sum(self.tokens_on_board(a) for a in self.armies_of(seat))
+        """Race tokens of ``seat`` on the map (active and declined), the race tokens kept as
+        pieces (Beasts) included: the tie-break."""
+        pieces = self.pieces
+        total = 0
+        for army in self.armies_of(seat):
+            total += self.tokens_on_board(army)
+            if pieces.race_kinds:
+                total += sum(pieces.race_tokens(r) for r in bits(army.mask))
+        return total
 
     def seat_mask(self, seat: int) -> int:
         own = 0

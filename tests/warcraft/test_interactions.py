@@ -30,7 +30,7 @@ from smallworld_tui.engine.content.warcraft.powers import NOWHERE
 from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
 from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.engine.state import Army
-from warcraft.helpers import WC_TEST_MAP, breakdown, play_out, wc_game
+from warcraft.helpers import breakdown, map_with, play_out, wc_game
 
 GAME = "warcraft"
 AEGIS = f"{GAME}:aegis_of_aggramar"
@@ -72,17 +72,6 @@ def set_coins(g: GameState, seat: int, coins: int) -> None:
         g.pay(seat, g.coins[seat] - coins)
     else:
         g.gain(seat, coins - g.coins[seat])
-
-
-def map_with(tmp_path: Path, *changes: tuple[str, str]) -> str:
-    """The test islands with some region lines changed."""
-    text = WC_TEST_MAP.read_text(encoding="utf-8")
-    for old, new in changes:
-        assert old in text
-        text = text.replace(old, new)
-    path = tmp_path / "wc-changed.map"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 # --- Harmony: any attack pays ----------------------------------------------------------------

@@ -28,7 +28,15 @@ from smallworld_tui.engine.content.warcraft.races import ALL, ARTIFACTS
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import Army
-from warcraft.helpers import WC_TEST_MAP, breakdown, play_out, wc_game
+from warcraft.helpers import (
+    WC_TEST_MAP,
+    breakdown,
+    play_out,
+    set_coins,
+    to_end,
+    wc_game,
+    with_setup,
+)
 
 FROSTMOURNE, DOOMHAMMER = "warcraft:frostmourne", "warcraft:doomhammer"
 DARK_PORTAL = "warcraft:dark_portal"
@@ -57,33 +65,6 @@ def picked(race: str, power: str = "farming") -> GameState:
     g.facedown.clear()
     act(g, "pick", 0)
     return g
-
-
-def with_setup(g: GameState, seat: int, race: str, power: str,
-               regions: dict[int, int] | None = None, hand: int = 0) -> Army:
-    """``give`` a combo as if just picked: its race's set-up (bomb pile, objectives) done."""
-    army = give(g, seat, race, power, regions, hand=hand)
-    RACES[army.race].on_picked(g, army)
-    return army
-
-
-def to_end(g: GameState) -> None:
-    """End the conquests and redeploy (the hand in the first region): the end of the turn,
-    after scoring, where the turn's last choices wait."""
-    act(g, "end_conquest")
-    army = g.armies[g.turn.acting]
-    if army.hand:
-        act(g, "deploy", min(bits(army.mask)), army.hand)
-    act(g, "end_redeploy")
-    assert g.phase == Phase.END
-
-
-def set_coins(g: GameState, seat: int, coins: int) -> None:
-    """Bring ``seat``'s coins to ``coins`` through the bank (coins stay conserved)."""
-    if coins < g.coins[seat]:
-        g.pay(seat, g.coins[seat] - coins)
-    else:
-        g.gain(seat, coins - g.coins[seat])
 
 
 def discounted(monkeypatch: pytest.MonkeyPatch, tokens: int) -> str:
@@ -474,13 +455,14 @@ def test_a_bomb_whose_region_was_emptied_goes_back_on_the_pile_unseen() -> None:
     act(g, "bomb", 9)
     act(g, "end_turn")
     begin_turn(g, 1)
-    act(g, "abandon", 9)
-    play_out(g)
     pile = len(g.item_data[GOBLINS]["pile"])
-    events = begin_turn(g, 0)
-    assert of(events, "bomb_returned")[0]["region"] == 9 and not of(events, "bomb_revealed")
+    events = act(g, "abandon", 9)
+    assert of(events, "bomb_returned")[0]["region"] == 9 and not count(g, "bomb", 9)
     data = g.item_data[GOBLINS]
     assert len(data["pile"]) == pile + 1 and data["pile"][-1] == 1 and data["seen"] == [0, 0]
+    play_out(g)
+    events = begin_turn(g, 0)
+    assert not of(events, "bomb_returned") and not of(events, "bomb_revealed")
     check(g)
 
 

@@ -197,6 +197,16 @@ class Content:
         """After ``attacker`` took ``region`` from ``victim``, an army of the same player as
         ``army`` (``victim is army`` when it was this army's region)."""
 
+    def on_region_emptied(self, g: GameState, army: Army, region: int) -> None:
+        """``region`` was just left empty other than by a conquest (abandoned, its race
+        withdrew or left the map): called for every army whose rules fill this in (a bomb
+        lying there goes back on its pile)."""
+
+    def on_regions_swapped(self, g: GameState, army: Army, a: int, b: int) -> None:
+        """Everything that moves on regions ``a`` and ``b`` just changed places (a portal):
+        called for every army, so that a rule keeping its own record of pieces follows
+        them (the Goblins' bombs)."""
+
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
         """An item was just turned face up in ``region`` (``army`` holds it, if anyone)."""
 

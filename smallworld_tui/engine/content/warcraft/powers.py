@@ -639,12 +639,13 @@ class Intimidating(WarcraftPower):
 
 
 class PortalMage(WarcraftPower):
-    """Up to twice per turn, before the final conquest: swap everything on two Magic
-    regions (their holders and tokens, Murlocs, pieces and Artifacts) except what never
-    leaves its region (Mountains and the pieces that stay when their region changes hands)
-    and Legendary Places.  Any two Magic regions, not both empty, that no rule makes immune
-    to the race's powers; a race entering a face-down marker's region this way turns it up.
-    It is no conquest, but it attacks the other players' races it moves (``attack``)."""
+    """Up to twice per turn, before the final conquest: swap every token on two Magic
+    regions (their holders and tokens, Murlocs, pieces — Bombs and Military Objectives too —
+    and Artifacts) except the Mountains (the pieces the map puts there at set-up) and the
+    Legendary Places.  Any two Magic regions, not both empty, that no rule makes immune to
+    the race's powers; a race entering a face-down marker's region this way turns it up.
+    It is no conquest, but it attacks the other players' races it moves (``attack``); the
+    rules following pieces learn of the swap (``on_regions_swapped``)."""
 
     id = "portal_mage"
     actions = kinds(portal=("region", "to"))
@@ -656,12 +657,18 @@ class PortalMage(WarcraftPower):
         return list(bits(magic & ~untouchable(g, army, magic)))
 
     @staticmethod
-    def _loaded(g: GameState, region: int) -> bool:
+    def _fixed(g: GameState) -> frozenset[str]:
+        """The piece kinds that never leave their region: those the map puts there at set-up
+        (Mountains)."""
+        return frozenset(kind for kind, *_ in g.rules.placed)
+
+    def _loaded(self, g: GameState, region: int) -> bool:
         """Whether ``region`` holds anything a portal moves."""
         from smallworld_tui.engine.content import ITEMS
 
+        fixed = self._fixed(g)
         return (g.region_army[region] != NOBODY
-                or any(g.pieces.kinds[k].on_capture != "stay" for k, _ in g.pieces.on(region))
+                or any(k not in fixed for k, _ in g.pieces.on(region))
                 or any(r == region and ITEMS[i].kind == "artifact" for i, r in g.items.items()))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
@@ -688,9 +695,10 @@ class PortalMage(WarcraftPower):
         g.region_tokens[a], g.region_tokens[b] = g.region_tokens[b], g.region_tokens[a]
         g.neutral[a], g.neutral[b] = g.neutral[b], g.neutral[a]
         pieces = g.pieces
-        for kind, piece in pieces.kinds.items():
+        fixed = self._fixed(g)
+        for kind in pieces.kinds:
             here, there = pieces.count(kind, a), pieces.count(kind, b)
-            if piece.on_capture != "stay" and here != there:
+            if kind not in fixed and here != there:
                 pieces.remove(kind, a)
                 pieces.remove(kind, b)
                 for region, n in ((a, there), (b, here)):
@@ -700,6 +708,10 @@ class PortalMage(WarcraftPower):
             if region in (a, b) and ITEMS[item].kind == "artifact":
                 g.move_item(item, a + b - region)
         g.emit("regions_swapped", army.seat, region=a, to=b)
+        for other in g.armies:
+            if other.alive:
+                for t in g.rules_of(other):
+                    t.on_regions_swapped(g, other, a, b)
         for region in (a, b):
             if g.region_army[region] >= 0:
                 reveal_marker(g, region)

@@ -319,9 +319,11 @@ class Goblins(Race):
     start of their next turn each bomb is turned up if an opponent still holds its region
     (declined since or not): an exploding bomb works as a conquest of theirs (the holder
     loses 1 token and takes the rest back) that leaves the region empty; a dud does nothing;
-    both leave the game.  A bomb whose region was emptied, or is now out of the Goblins'
-    reach (immune, under the Aegis, shielded by Harmony), goes back on top of the pile
-    unseen.  Going into decline comes after that, so no bomb outlives the active Goblins."""
+    both leave the game.  A bomb whose region is left empty goes back on top of the pile
+    unseen at once (a race entering the region later finds no bomb there); one whose region
+    is out of the Goblins' reach when it would turn up (immune, under the Aegis, shielded by
+    Harmony) goes back too.  Going into decline comes after that, so no bomb outlives the
+    active Goblins."""
 
     id = "goblins"
     actions = kinds(bomb=("region",))
@@ -374,12 +376,11 @@ class Goblins(Race):
             return
         placed, data["placed"] = data["placed"], []
         for region, exploding in placed:
-            g.pieces.remove(BOMB, region)
             holder = g.holder(region)
             if holder is None or holder.seat == army.seat or not open_to(g, army, 1 << region):
-                data["pile"].append(exploding)
-                g.emit("bomb_returned", army.seat, region=region)
+                self._return(g, army, region, exploding)
                 continue
+            g.pieces.remove(BOMB, region)
             data["seen"][exploding] += 1
             lost = returned = 0
             seat, race, declined = holder.seat, holder.race, holder.declined
@@ -390,6 +391,27 @@ class Goblins(Race):
             g.emit("bomb_revealed", army.seat, region=region, exploding=bool(exploding),
                    defender_seat=seat, defender_race=race, defender_declined=declined,
                    lost=lost, returned=returned)
+
+    def on_region_emptied(self, g: GameState, army: Army, region: int) -> None:
+        data = g.item_data.get(self.qid)
+        placed = data["placed"] if data else []
+        for k, (where, exploding) in enumerate(placed):
+            if where == region:
+                del placed[k]
+                self._return(g, army, region, exploding)
+                return
+
+    def on_regions_swapped(self, g: GameState, army: Army, a: int, b: int) -> None:
+        data = g.item_data.get(self.qid)
+        for bomb in data["placed"] if data else []:
+            if bomb[0] in (a, b):
+                bomb[0] = a + b - bomb[0]
+
+    def _return(self, g: GameState, army: Army, region: int, exploding: int) -> None:
+        """The bomb of ``region`` goes back on top of the pile, unseen."""
+        g.pieces.remove(BOMB, region)
+        g.item_data[self.qid]["pile"].append(exploding)
+        g.emit("bomb_returned", army.seat, region=region)
 
     def conceal(self, data: dict[str, Any]) -> dict[str, Any]:
         return {"pile": [-1] * len(data["pile"]),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, board_set_source
+from smallworld_tui.engine.conquest import attack
 from smallworld_tui.engine.content.warcraft import teams as T
 from smallworld_tui.engine.content.warcraft.factions import faction, faction_bonus
 from smallworld_tui.engine.content.warcraft.markers import MARKERS, lay_markers, reveal_marker
@@ -104,6 +105,13 @@ class WarcraftRules(Ruleset):
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         reveal_marker(g, region)
+
+    def before_final(self, g: GameState, army: Army, region: int) -> None:
+        """Trying to conquer a region with the die attacks its race whatever the roll (the
+        rulebook's Pandaren: attacking them is trying to conquer one of their regions)."""
+        holder = g.holder(region)
+        if holder is not None:
+            attack(g, army, holder, region)
 
     # --- scoring and teams -------------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
