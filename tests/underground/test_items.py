@@ -1070,11 +1070,12 @@ def test_legal_item_actions_are_all_accepted():
         check(copy)
 
 
-def test_stonehedge_vanishing_acts_when_the_holder_declines():
+def test_stonehedge_vanishing_acts_when_the_holder_chose_it_and_declines():
     g = ug()
     ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 1})
     stonehedge_with(g, "vanishing", MUDPOOL_W)
     begin_turn(g, 0)
+    act(g, "vanish")
     (paid,) = of(act(g, "decline"), "coins_paid")
     assert not ogres.mask and (paid["reason"], paid["coins"]) == (q("vanishing"), 2 * 2)
     check(g)

@@ -11,6 +11,7 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, finish, give, kinds, put, targets, where
 
+from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
 from underground.helpers import (
     CHASM,
@@ -417,6 +418,56 @@ def test_a_decline_power_from_stonehedge_works_only_once_its_holder_declines():
     assert item_bonus(to_end(g), 0, "power", "wise") == 0
     begin_turn(g, 0)
     assert item_bonus(act(g, "decline"), 0, "power", "wise") == 2
+    check(g)
+
+
+def test_a_vanishing_drawn_by_stonehedge_need_not_be_used_at_the_decline():
+    """Seed: like every place's, the Stonehedge's power is optional — a Vanishing drawn
+    there need not be used at once (ruling 80)."""
+    g = ug()
+    ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 3})
+    pile_holds_only(g, "vanishing")
+    reveal(g, "stonehedge", MUDPOOL_W)
+    begin_turn(g, 0)
+    assert "vanish" in kinds(g)
+    events = act(g, "decline")  # an ordinary decline
+    assert ogres.alive and ogres.declined and g.region_tokens[MOUNTAIN] == 1
+    assert breakdown(events, 0) == {f"regions:{qid('ogres')}": 2}
+    check(g)
+
+
+def test_a_vanishing_drawn_by_stonehedge_acts_when_chosen_before_the_decline():
+    g = ug()
+    ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 3})
+    pile_holds_only(g, "vanishing")
+    reveal(g, "stonehedge", MUDPOOL_W)
+    begin_turn(g, 0)
+    act(g, "vanish")
+    assert "vanish" not in kinds(g) and "decline" in kinds(g)
+    act(g, "decline")
+    assert not ogres.alive and g.coins[0] == 5 + 2 * 2
+    check(g)
+
+
+def test_a_vanishing_stonehedge_is_chosen_only_while_the_race_may_still_decline():
+    g = ug()
+    give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 3})
+    pile_holds_only(g, "vanishing")
+    reveal(g, "stonehedge", MUDPOOL_W)
+    begin_turn(g, 0)
+    act(g, "conquer", CRYSTAL)
+    assert "vanish" not in kinds(g)
+    with pytest.raises(IllegalAction, match="before you decline"):
+        act(g, "vanish")
+
+
+def test_a_races_own_vanishing_badge_always_acts_at_the_decline():
+    g = ug()
+    vanishing = give(g, 0, "ogres", "vanishing", {MUDPOOL_W: 2})
+    begin_turn(g, 0)
+    assert "vanish" not in kinds(g)
+    act(g, "decline")
+    assert not vanishing.alive
     check(g)
 
 
