@@ -492,3 +492,21 @@ def test_an_immune_region_is_untouched_by_enemy_powers_and_relics():
     begin_turn(g, 0)
     assert targets(g, "vampire") == {FOREST_LAIR} and targets(g, "orb") == {FOREST_LAIR}
     check(g)
+
+
+def test_an_empty_badge_pile_is_refilled_from_the_shuffled_discards():
+    g = pinned(["drow"], ["wise"], map_name=UG_TEST_MAP, game="underground")
+    g.power_discard, g.power_stack = g.power_stack, []
+    discards = set(g.power_discard)
+    act(g, "pick", 0)
+    assert g.combos[-1].power in discards and len(g.combos) == 6
+    check(g)
+
+
+def test_a_vanished_race_banner_goes_under_the_banner_pile():
+    g = ug()
+    give(g, 0, "ogres", "vanishing", {MOUNTAIN: 2})
+    begin_turn(g, 0)
+    act(g, "decline")
+    assert g.race_stack[-1] == qid("ogres")
+    check(g)

@@ -158,6 +158,17 @@ def test_orb_replaces_a_lone_active_enemy_token_with_a_bonus_token_once_per_turn
     check(g)
 
 
+def test_a_lone_token_beside_a_place_is_still_single_for_the_orb():
+    g = ug()
+    give(g, 0, "drow", "stone", {MOUNTAIN: 3})
+    give(g, 1, "ogres", "wise", {MUDPOOL_W: 1})
+    reveal(g, "shiny_orb", MOUNTAIN)
+    reveal(g, "mine_of_the_lost_dwarf", MUDPOOL_W)
+    begin_turn(g, 0)
+    assert targets(g, "orb") == {MUDPOOL_W}
+    check(g)
+
+
 def test_orb_never_replaces_a_declined_token():
     g = ug()
     give(g, 0, "drow", "stone", {MOUNTAIN: 3})

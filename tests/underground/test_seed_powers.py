@@ -411,6 +411,8 @@ def test_tomb_tokens_with_no_region_left_leave_the_map():
 # --- Vanishing ----------------------------------------------------------------------------------
 
 def test_vanishing_remove_every_token_on_decline_for_two_coins_a_region():
+    """The seed does not say whether an older declined race stays when the new one vanishes
+    (none of the new race's tokens is flipped); ruling 65: a decline removes it, as always."""
     g = ug()
     give(g, 0, "drow", "stone", {FOREST: 1}, declined=True)
     vanishing = give(g, 0, "ogres", "vanishing", {MOUNTAIN: 3, MUDPOOL_W: 2})

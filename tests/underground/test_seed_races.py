@@ -251,6 +251,15 @@ def test_silver_hammers_conquer_in_place_of_dwarves_but_never_defend():
     check(g)
 
 
+def test_silver_hammers_alone_never_start_a_conquest():
+    g = ug()
+    dwarves = give(g, 0, "iron_dwarves", "immortal", {MINE_LAIR: 1})
+    dwarves.reserve[qid("silver_hammer")] = 5
+    begin_turn(g, 0)
+    assert dwarves.hand == 0 and not {"conquer", "final"} & kinds(g)
+    check(g)
+
+
 def test_silver_hammers_come_back_every_turn_and_are_lost_in_decline():
     g = ug()
     dwarves = give(g, 0, "iron_dwarves", "immortal", {MINE_LAIR: 3})
@@ -323,6 +332,17 @@ def test_a_player_without_coins_cannot_conquer_declined_liches():
     assert MUDPOOL_W not in targets(g, "conquer") and CRYSTAL in targets(g, "conquer")
     with pytest.raises(IllegalAction):
         act(g, "conquer", MUDPOOL_W)
+    check(g)
+
+
+def test_a_player_who_spent_his_last_coin_on_the_liches_toll_cannot_attack_them_again():
+    g = ug()
+    give(g, 0, "liches", "immortal", {MUDPOOL_W: 1, CRYSTAL: 1}, declined=True)
+    give(g, 1, "ogres", "wise", {MOUNTAIN: 8})
+    g.pay(1, 4)
+    begin_turn(g, 1)
+    act(g, "conquer", MUDPOOL_W)
+    assert g.coins == [6, 0] and CRYSTAL not in targets(g, "conquer")
     check(g)
 
 
