@@ -135,6 +135,18 @@ def test_flames_put_the_volcano_on_a_volcano_chasm_when_taken():
     check(g)
 
 
+def test_flames_choose_their_volcano_chasm_when_taken_before_anything_else():
+    g = picked("flames", map_name="underground-2p")  # two volcano chasms: 7 and 20
+    assert kinds(g) == {"volcano"} and targets(g, "volcano") == {7, 20}
+    with pytest.raises(IllegalAction, match="Volcano"):
+        act(g, "conquer", 4)
+    with pytest.raises(IllegalAction, match="Volcano"):
+        act(g, "end_conquest")
+    act(g, "volcano", 7)
+    assert where(g, "volcano") == 1 << 7 and "conquer" in kinds(g)
+    check(g)
+
+
 def test_flames_take_regions_next_to_the_volcano_as_if_empty():
     g = picked("flames")
     flames = g.armies[0]

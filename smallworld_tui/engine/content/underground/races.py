@@ -137,10 +137,11 @@ class Drow(Race):
 
 
 class Flames(Race):
-    """The Volcano goes on a chasm with the volcano symbol (chosen when the Flames are
-    picked, or at once if there is one): a region next to it, or next to a chain of Flames
-    regions reaching it, costs as if empty (static defences such as a Black Mountain marker
-    still count).  The Volcano leaves the map when the Flames decline."""
+    """The Volcano goes on a chasm with the volcano symbol when the Flames are picked (at
+    once if there is one, else the player names it before anything else): a region next to
+    it, or next to a chain of Flames regions reaching it, costs as if empty (static defences
+    such as a Black Mountain marker still count).  The Volcano leaves the map when the
+    Flames decline."""
 
     id = "flames"
     needs = ("symbol:volcano",)
@@ -158,6 +159,12 @@ class Flames(Race):
         if not g.pieces.mask(VOLCANO) and g.turn.roll < 0:
             for r in bits(self._sites(g)):
                 yield Action("volcano", r)
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        if not g.pieces.mask(VOLCANO) and self._sites(g):
+            return N_("put the Volcano on a volcano chasm first: it goes there when the "
+                      "Flames are picked")
+        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         self._place(g, army, action.target)
