@@ -441,6 +441,21 @@ def test_no_decline_once_the_turn_began_conquering():
 
 # --- the end of the game ----------------------------------------------------------------------
 
+def test_a_round_ends_when_every_player_has_played_and_the_next_one_begins():
+    g = pinned(["drow", "ogres"], ["wise", "stone"], map_name=UG_TEST_MAP,
+               game="underground")
+    assert g.round == 1 and g.seat == 0
+    act(g, "pick", 0)
+    act(g, "conquer", FOREST)
+    to_end(g)
+    assert g.round == 1 and g.seat == 1
+    act(g, "pick", 0)
+    act(g, "conquer", MUDPOOL_W)
+    to_end(g)
+    assert g.round == 2 and g.seat == 0 and g.phase == Phase.CONQUER  # Drow expand or decline
+    assert "decline" in kinds(g)
+
+
 def test_the_game_ends_when_everyone_played_the_last_round_most_coins_wins():
     g = ug()
     give(g, 0, "ogres", "stone", {MOUNTAIN: 2})

@@ -383,6 +383,16 @@ def test_tomb_keep_every_token_in_decline_and_redeploy_once_more_before_scoring(
     check(g)
 
 
+def test_a_tomb_decline_still_removes_the_older_declined_race():
+    g = ug()
+    old = give(g, 0, "drow", "stone", {CRYSTAL_E: 1}, declined=True)
+    give(g, 0, "ogres", "tomb", {MOUNTAIN: 3})
+    begin_turn(g, 0)
+    act(g, "decline")
+    assert not old.alive and g.region_army[CRYSTAL_E] == NOBODY
+    check(g)
+
+
 def test_a_taken_tomb_region_loses_one_token_and_the_rest_go_to_other_tomb_regions():
     g = ug()
     tomb = give(g, 0, "ogres", "tomb", {MUDPOOL_W: 3, FOREST: 1}, declined=True)

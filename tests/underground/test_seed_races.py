@@ -506,6 +506,18 @@ def test_wisps_roll_for_regions_next_to_a_crystal_they_hold_and_must_take_them()
     check(g)
 
 
+def test_wisps_may_roll_before_each_crystal_conquest_of_the_turn():
+    g = ug(dice=[3, 3])
+    wisps = give(g, 0, "will_o_wisps", "immortal", {MUDPOOL_W: 1}, hand=3)
+    give(g, 1, "ogres", "wise", {CRYSTAL: 1, MOUNTAIN: 1})
+    begin_turn(g, 0)
+    act(g, "wisp", CRYSTAL)  # 3, less 3 rolled: 1 token
+    assert MOUNTAIN in targets(g, "wisp")  # next to the crystal they now hold
+    act(g, "wisp", MOUNTAIN)  # 2 + marker + Ogre = 4, less 3: 1 token
+    assert wisps.mask >> MOUNTAIN & 1 and wisps.hand == 1
+    check(g)
+
+
 def test_wisps_failed_roll_ends_the_conquests():
     """The seed says what happens when the tokens suffice; ruling 55: short even with the
     roll, the attempt fails and the conquests end."""
