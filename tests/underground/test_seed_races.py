@@ -12,6 +12,7 @@ from invariants import check
 from scenario import UG_TEST_MAP, act, begin_turn, give, kinds, of, pinned, put, targets, where
 
 from smallworld_tui.engine import IllegalAction
+from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.phase import Phase
 from underground.helpers import (
     CHASM_VOLCANO,
@@ -310,6 +311,24 @@ def test_kraken_keep_and_score_their_rivers_and_others_must_take_them_to_cross()
     begin_turn(g, 1)
     assert MINE not in targets(g, "conquer")
     assert cost(g, drow, RIVER_MID) == 1 + g.region_tokens[RIVER_MID]
+    check(g)
+
+
+def test_kraken_need_not_empty_their_rivers_but_may_while_redeploying():
+    g = ug()
+    kraken = give(g, 0, "kraken", "immortal", {MINE_LAIR: 3})
+    begin_turn(g, 0)
+    act(g, "conquer", RIVER_TOP)
+    assert "abandon" not in kinds(g)  # no abandoning once the conquests began
+    act(g, "end_conquest")
+    assert kraken.mask >> RIVER_TOP & 1 and targets(g, "abandon") == {RIVER_TOP}
+    act(g, "abandon", RIVER_TOP)
+    assert g.region_army[RIVER_TOP] == NOBODY and kraken.hand == 1 + 1
+    with pytest.raises(IllegalAction, match="river"):
+        act(g, "abandon", MINE_LAIR)
+    act(g, "deploy", MINE_LAIR, 2)
+    act(g, "end_redeploy")
+    assert g.region_tokens[MINE_LAIR] == 3
     check(g)
 
 

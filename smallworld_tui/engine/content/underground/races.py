@@ -11,6 +11,7 @@ from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
+    empty_region,
     reach_mask,
     take_region,
     why_unreachable,
@@ -241,14 +242,34 @@ class IronDwarves(Race):
 
 
 class Kraken(Race):
-    """Keep their River regions at redeployment and score them, in decline too; on a map
-    with Seas and Lakes (mixing rules) those are their rivers."""
+    """Need not leave their River regions at redeployment: they keep and score them, in
+    decline too, or empty any of them while redeploying, as other races must; on a map with
+    Seas and Lakes (mixing rules) those are their rivers."""
 
     id = "kraken"
     needs = ("kind:river", "kind:water")
     stays_in_rivers = True
     enters_water = True
     works_in_decline = True
+    actions = kinds(abandon=("region",))
+
+    def _rivers(self, g: GameState, army: Army) -> int:
+        """The rivers the Kraken may empty now: theirs, in their own redeployment."""
+        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id or army.declined:
+            return 0
+        return army.mask & g.leave_mask
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self._rivers(g, army)):
+            yield Action("abandon", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        empty_region(g, army, action.target)
+        g.emit("abandoned", army.seat, race=army.race, region=action.target)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        return (N_("while redeploying, the {race} may empty only their own river regions"),
+                {"race": self.qid})
 
 
 class Liches(Race):
