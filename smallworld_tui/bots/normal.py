@@ -95,9 +95,15 @@ class Planner:
     def greedy_step(self, g: GameState, legal: list[Action], now: float
                     ) -> tuple[Action, GameState | None, float]:
         """The next move of a greedy plan from ``g`` (valued ``now`` if the conquests stopped):
+        the first choice the rules ask for before any conquest (with the game after it), else
         the cheapest conquest if it improves the evaluation (with the game after it and its
         value), else a last roll of the die if its odds pay (valued by expectation), else the
         end of the conquests."""
+        if Action(END_CONQUEST) not in legal:  # the rules ask a choice first (the Volcano)
+            first = next(a for a in legal if a != DECLINE)
+            trial = g.clone()
+            apply(trial, first, checked=True)
+            return first, trial, self.stopped(trial)
         bonus = self.bonus(g)
         move = cheapest_conquest(g, legal, bonus)
         if move is not None:

@@ -1,4 +1,5 @@
-"""Going into decline: flip the race, trim its tokens, respect the one-declined-race limit."""
+"""Going into decline: when a race may, and flipping it, trimming its tokens, respecting the
+one-declined-race limit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from smallworld_tui.engine.conquest import retire
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
+
+
+def may_decline(g: GameState, army: Army) -> bool:
+    """The active race may go into decline: start of its turn, before it acted."""
+    return (not army.declined and not g.turn.expanded and g.turn.acting == army.id
+            and army.picked_turn != g.turn_number)
 
 
 def go_into_decline(g: GameState, army: Army) -> None:

@@ -25,7 +25,7 @@ from smallworld_tui.engine.conquest import (
     take_region,
 )
 from smallworld_tui.engine.content import ITEMS, RACES, Content
-from smallworld_tui.engine.decline import go_into_decline
+from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
@@ -99,12 +99,6 @@ def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
     return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
             for a in t.end_actions(g, army)]
-
-
-def may_decline(g: GameState, army: Army) -> bool:
-    """The active race may go into decline: start of its turn, before it acted."""
-    return (not army.declined and not g.turn.expanded and g.turn.acting == army.id
-            and army.picked_turn != g.turn_number)
 
 
 def _conquer_actions(g: GameState, army: Army) -> list[Action]:

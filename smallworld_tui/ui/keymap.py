@@ -70,6 +70,7 @@ ACTIONS: dict[str, ActionKeys] = {
     "wisp": ActionKeys(text=N_("Roll the die of the {owner} for {region}")),
     "reborn": ActionKeys(text=N_("Pass {region} to your active race ({owner})")),
     "vampire": ActionKeys(text=N_("Bite the lone token in {region} ({owner})")),
+    "vanish": ActionKeys(text=N_("Use {owner} when you decline this turn")),
     "mime": ActionKeys(text=N_("Swap badges with combo {slot}")),
     "queen": ActionKeys("q", N_("Queen"), N_("Place the {piece} in {region}"), direct=True,
                         piece="underground:queen"),

@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 from invariants import check
 from scenario import (
-    UG_TEST_MAP,
     act,
     begin_turn,
     count,
@@ -22,60 +21,44 @@ from scenario import (
     kinds,
     of,
     put,
-    scenario,
     scored,
     targets,
 )
 
 from smallworld_tui.engine import IllegalAction, apply, legal_actions
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content import GAMES, ITEMS
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import Army, Combo, GameState
-
-CHASM_VOLCANO, MINE_LAIR, RIVER_TOP, FOREST, MUDPOOL, CRYSTAL, MOUNTAIN = 0, 1, 2, 3, 4, 5, 6
-RIVER_MID, MINE, MOUNTAIN_LAIR, MUDPOOL_W, FOREST_LAIR, RIVER_END, CRYSTAL_E, CHASM = range(7, 15)
+from underground.helpers import (
+    CHASM,
+    CHASM_VOLCANO,
+    CRYSTAL,
+    CRYSTAL_E,
+    FOREST,
+    FOREST_LAIR,
+    MINE,
+    MINE_LAIR,
+    MOUNTAIN,
+    MUDPOOL,
+    MUDPOOL_W,
+    RIVER_MID,
+    RIVER_TOP,
+    breakdown,
+    cost,
+    reveal,
+    to_end,
+    ug,
+)
+from underground.helpers import (
+    qid as q,
+)
 
 DOORMAT, RING, SOCKS = "flying_doormat", "froggys_ring", "stinky_trolls_socks"
 SCEPTER, ORB, SWORD = "scepter_of_avarice", "shiny_orb", "sword_of_the_killer_rabbit"
 ALTAR, CRYPT, FIELDS = "altar_of_souls", "crypt_of_the_tomb_raider", "diamond_fields"
 PIPE, FOUNTAIN, KEEP = "great_brass_pipe", "fountain_of_youth", "keep_on_the_motherland"
 LOST_MINE, STONEHEDGE, PENTACLE = "mine_of_the_lost_dwarf", "stonehedge", "wickedest_pentacle"
-
-
-def ug(players: int = 2, monsters: bool = False, **kw) -> GameState:
-    """A game of Underground on the test map (no Monsters unless asked)."""
-    return scenario(players, UG_TEST_MAP, game="underground", clear_tribes=not monsters, **kw)
-
-
-def q(item: str) -> str:
-    return f"underground:{item}"
-
-
-def reveal(g: GameState, item: str, region: int) -> None:
-    """Turn ``item`` face up in ``region`` (out of the face-down pile if it is there)."""
-    if q(item) in g.hidden:
-        g.hidden.remove(q(item))
-    g.reveal_item(q(item), region)
-    g.events.clear()
-
-
-def cost(g: GameState, army: Army, region: int) -> int:
-    return Costs(g, army).of(region)
-
-
-def breakdown(events, seat: int) -> dict[str, int]:
-    s = next(e for e in events if e.kind == "scored" and e.seat == seat)
-    return dict(s["breakdown"])
-
-
-def to_end(g: GameState) -> list:
-    """Finish conquest and redeployment; the defenders place their survivors."""
-    events = finish(g)
-    while g.phase == Phase.DEFENDER:
-        events += finish(g)
-    return events
 
 
 def test_every_relic_and_place_is_registered_with_its_data_row():
@@ -1087,11 +1070,12 @@ def test_legal_item_actions_are_all_accepted():
         check(copy)
 
 
-def test_stonehedge_vanishing_acts_when_the_holder_declines():
+def test_stonehedge_vanishing_acts_when_the_holder_chose_it_and_declines():
     g = ug()
     ogres = give(g, 0, "ogres", "stone", {MUDPOOL_W: 2, MOUNTAIN: 1})
     stonehedge_with(g, "vanishing", MUDPOOL_W)
     begin_turn(g, 0)
+    act(g, "vanish")
     (paid,) = of(act(g, "decline"), "coins_paid")
     assert not ogres.mask and (paid["reason"], paid["coins"]) == (q("vanishing"), 2 * 2)
     check(g)

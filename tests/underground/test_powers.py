@@ -6,12 +6,9 @@ Positions are built on the small test map (see test_races.py for its regions).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from invariants import check
 from scenario import (
-    UG_TEST_MAP,
     act,
     begin_turn,
     count,
@@ -20,7 +17,6 @@ from scenario import (
     kinds,
     of,
     put,
-    scenario,
     scored,
     targets,
     where,
@@ -28,39 +24,28 @@ from scenario import (
 
 from smallworld_tui.data import entries
 from smallworld_tui.engine import IllegalAction, legal_actions
-from smallworld_tui.engine.conquest import Costs, reach_mask
+from smallworld_tui.engine.conquest import reach_mask
 from smallworld_tui.engine.content import GAMES, POWERS
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import GameState
-
-CHASM_VOLCANO, MINE_LAIR, RIVER_TOP, FOREST, MUDPOOL, CRYSTAL, MOUNTAIN = 0, 1, 2, 3, 4, 5, 6
-RIVER_MID, MINE, MOUNTAIN_LAIR, MUDPOOL_W, FOREST_LAIR, RIVER_END, CRYSTAL_E, CHASM = range(7, 15)
-
-
-def ug(players: int = 2, monsters: bool = False, **kw) -> GameState:
-    """A game of Underground on the test map (no Monsters unless asked)."""
-    return scenario(players, UG_TEST_MAP, game="underground", clear_tribes=not monsters, **kw)
-
-
-def ug_for(players: int, tmp_path: Path) -> GameState:
-    """A game of Underground for ``players`` on a copy of the test map (no Monsters)."""
-    path = tmp_path / f"ug-test-{players}p.map"
-    path.write_text(Path(UG_TEST_MAP).read_text().replace("players = 2",
-                                                          f"players = {players}"))
-    return scenario(players, str(path), game="underground", clear_tribes=True)
-
-
-def cost(g: GameState, army, region: int) -> int:
-    return Costs(g, army).of(region)
-
-
-def mask(*regions: int) -> int:
-    return sum(1 << r for r in regions)
-
-
-def breakdown(events, seat: int) -> dict[str, int]:
-    s = next(e for e in events if e.kind == "scored" and e.seat == seat)
-    return dict(s["breakdown"])
+from underground.helpers import (
+    CRYSTAL,
+    CRYSTAL_E,
+    FOREST,
+    FOREST_LAIR,
+    MINE,
+    MINE_LAIR,
+    MOUNTAIN,
+    MOUNTAIN_LAIR,
+    MUDPOOL,
+    MUDPOOL_W,
+    breakdown,
+    cost,
+    mask,
+    reveal,
+    ug,
+    ug_for,
+)
 
 
 @pytest.mark.parametrize("power", GAMES["underground"].powers)
@@ -647,13 +632,6 @@ def test_vengeful_markers_are_limited_to_four(tmp_path):
 
 SWORD, ORB = "underground:sword_of_the_killer_rabbit", "underground:shiny_orb"
 SCEPTER = "underground:scepter_of_avarice"
-
-
-def reveal(g: GameState, item: str, region: int) -> None:
-    if item in g.hidden:
-        g.hidden.remove(item)
-    g.reveal_item(item, region)
-    g.events.clear()
 
 
 def magic_position() -> tuple[GameState, object]:

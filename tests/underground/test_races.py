@@ -23,7 +23,6 @@ from scenario import (
     of,
     pinned,
     put,
-    scenario,
     scored,
     targets,
     where,
@@ -31,33 +30,29 @@ from scenario import (
 
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.conquest import Costs, reach_mask
+from smallworld_tui.engine.conquest import reach_mask
 from smallworld_tui.engine.content import RACES
-from smallworld_tui.engine.state import GameState
-
-CHASM_VOLCANO, MINE_LAIR, RIVER_TOP, FOREST, MUDPOOL, CRYSTAL, MOUNTAIN = 0, 1, 2, 3, 4, 5, 6
-RIVER_MID, MINE, MOUNTAIN_LAIR, MUDPOOL_W, FOREST_LAIR, RIVER_END, CRYSTAL_E, CHASM = range(7, 15)
-
-
-def ug(players: int = 2, monsters: bool = False, **kw) -> GameState:
-    """A game of Underground on the test map (no Monsters unless asked)."""
-    return scenario(players, UG_TEST_MAP, game="underground", clear_tribes=not monsters, **kw)
-
-
-def cost(g: GameState, army, region: int) -> int:
-    return Costs(g, army).of(region)
-
-
-def picked(race: str, power: str = "stone", map_name: str = UG_TEST_MAP) -> GameState:
-    """Seat 0 has just picked ``race`` with ``power`` (top combo) on the test map."""
-    g = pinned([race], [power], map_name=map_name, game="underground")
-    act(g, "pick", 0)
-    return g
-
-
-def mask(*regions: int) -> int:
-    return sum(1 << r for r in regions)
-
+from underground.helpers import (
+    CHASM,
+    CHASM_VOLCANO,
+    CRYSTAL,
+    CRYSTAL_E,
+    FOREST,
+    FOREST_LAIR,
+    MINE,
+    MINE_LAIR,
+    MOUNTAIN,
+    MOUNTAIN_LAIR,
+    MUDPOOL,
+    MUDPOOL_W,
+    RIVER_END,
+    RIVER_MID,
+    RIVER_TOP,
+    cost,
+    mask,
+    picked,
+    ug,
+)
 
 # --- Cultists ------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import GameState, Record
 from smallworld_tui.engine.content import GAMES
 
-SEEDS = range(40)
+SEEDS = range(48)  # enough games for every trait action to come up
 TRAIT_ACTIONS = {"ancient", "armor", "bag", "mime", "queen", "reborn", "vampire", "wisp"}
 
 

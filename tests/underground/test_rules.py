@@ -22,17 +22,25 @@ from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.underground.rules import LOST_TRIBE, MONSTER, apart
 from smallworld_tui.engine.state import GameState
+from underground.helpers import (
+    CHASM,
+    CHASM_VOLCANO,
+    CRYSTAL,
+    CRYSTAL_E,
+    FOREST_LAIR,
+    MINE,
+    MINE_LAIR,
+    MOUNTAIN,
+    MOUNTAIN_LAIR,
+    RIVER_END,
+    RIVER_MID,
+    RIVER_TOP,
+    ug,
+)
 
-CHASM_VOLCANO, MINE_LAIR, RIVER_TOP, FOREST, MUDPOOL, CRYSTAL, MOUNTAIN = 0, 1, 2, 3, 4, 5, 6
-RIVER_MID, MINE, MOUNTAIN_LAIR, MUDPOOL_W, FOREST_LAIR, RIVER_END, CRYSTAL_E, CHASM = range(7, 15)
 LAIRS = {MINE_LAIR, MOUNTAIN_LAIR, FOREST_LAIR}
 PER_LAIR = entries("piece", "underground")["monster"]["per_region"]
 MONSTERS = entries("piece", "underground")["monster"]["count"]
-
-
-def ug(players: int = 2, monsters: bool = False, **kw) -> GameState:
-    """A game of Underground on the test map (no Monsters unless asked)."""
-    return scenario(players, UG_TEST_MAP, game="underground", clear_tribes=not monsters, **kw)
 
 
 # --- set-up ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from smallworld_tui.engine.content.underground.common import (
     river_like,
     why_unaided,
 )
+from smallworld_tui.engine.decline import may_decline
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.i18n import N_
 
@@ -549,11 +550,36 @@ class Vampire(Power):
 
 class Vanishing(Power):
     """On going into decline, every token of the race leaves the map, and the player gets
-    2 coins per region it held instead of 1."""
+    2 coins per region it held instead of 1.  Lent by a place (Stonehedge), it is optional
+    like every place's power: it acts only if the player chose it (``vanish``) before
+    declining that turn."""
 
     id = "vanishing"
+    actions = kinds(vanish=())
+
+    def _lent(self, army: Army) -> bool:
+        """Whether the army has the power from a place, not from its own badge."""
+        return army.power != self.qid
+
+    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        if self._lent(army) and may_decline(g, army) and not g.turn.extra.get(self.qid):
+            yield Action("vanish")
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        g.turn.extra[self.qid] = 1
+        g.emit("power_chosen", army.seat, power=self.qid)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        if not self._lent(army):
+            return N_("{power} acts by itself when your race declines"), {"power": self.qid}
+        if g.turn.extra.get(self.qid):
+            return N_("{power} will act when you decline this turn"), {"power": self.qid}
+        return (N_("{power} is chosen at the start of your turn, before you decline"),
+                {"power": self.qid})
 
     def on_decline(self, g: GameState, army: Army) -> None:
+        if self._lent(army) and not g.turn.extra.get(self.qid):
+            return
         regions = army.mask.bit_count()
         for r in bits(army.mask):
             empty_region(g, army, r)

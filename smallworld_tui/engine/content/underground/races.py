@@ -11,6 +11,7 @@ from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
+    empty_region,
     reach_mask,
     take_region,
     why_unreachable,
@@ -137,10 +138,11 @@ class Drow(Race):
 
 
 class Flames(Race):
-    """The Volcano goes on a chasm with the volcano symbol (chosen when the Flames are
-    picked, or at once if there is one): a region next to it, or next to a chain of Flames
-    regions reaching it, costs as if empty (static defences such as a Black Mountain marker
-    still count).  The Volcano leaves the map when the Flames decline."""
+    """The Volcano goes on a chasm with the volcano symbol when the Flames are picked (at
+    once if there is one, else the player names it before anything else): a region next to
+    it, or next to a chain of Flames regions reaching it, costs as if empty (static defences
+    such as a Black Mountain marker still count).  The Volcano leaves the map when the
+    Flames decline."""
 
     id = "flames"
     needs = ("symbol:volcano",)
@@ -158,6 +160,12 @@ class Flames(Race):
         if not g.pieces.mask(VOLCANO) and g.turn.roll < 0:
             for r in bits(self._sites(g)):
                 yield Action("volcano", r)
+
+    def conquest_blocker(self, g: GameState, army: Army) -> str:
+        if not g.pieces.mask(VOLCANO) and self._sites(g):
+            return N_("put the Volcano on a volcano chasm first: it goes there when the "
+                      "Flames are picked")
+        return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         self._place(g, army, action.target)
@@ -234,14 +242,34 @@ class IronDwarves(Race):
 
 
 class Kraken(Race):
-    """Keep their River regions at redeployment and score them, in decline too; on a map
-    with Seas and Lakes (mixing rules) those are their rivers."""
+    """Need not leave their River regions at redeployment: they keep and score them, in
+    decline too, or empty any of them while redeploying, as other races must; on a map with
+    Seas and Lakes (mixing rules) those are their rivers."""
 
     id = "kraken"
     needs = ("kind:river", "kind:water")
     stays_in_rivers = True
     enters_water = True
     works_in_decline = True
+    actions = kinds(abandon=("region",))
+
+    def _rivers(self, g: GameState, army: Army) -> int:
+        """The rivers the Kraken may empty now: theirs, in their own redeployment."""
+        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id or army.declined:
+            return 0
+        return army.mask & g.leave_mask
+
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+        for r in bits(self._rivers(g, army)):
+            yield Action("abandon", r)
+
+    def apply(self, g: GameState, army: Army, action: Action) -> None:
+        empty_region(g, army, action.target)
+        g.emit("abandoned", army.seat, race=army.race, region=action.target)
+
+    def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
+        return (N_("while redeploying, the {race} may empty only their own river regions"),
+                {"race": self.qid})
 
 
 class Liches(Race):
