@@ -23,7 +23,7 @@ SIZE = (100, 32)
 
 @pytest.fixture
 async def web(host: Host) -> AsyncIterator[str]:
-    door = WebDoor(host.server, "127.0.0.1", ("https://games.example",))
+    door = WebDoor(host.server, origins=("https://games.example",))
     runner, port = await start_web(door, "127.0.0.1", 0)
     yield f"http://127.0.0.1:{port}"
     await runner.cleanup()
@@ -174,7 +174,7 @@ async def test_browser_sessions_count_with_ssh_connections_against_the_caps(
 
     host = Host(tmp_path, limits=Limits(max_per_address=2, first_delay=TEST_LIMITS.first_delay))
     await host.start()
-    door = WebDoor(host.server, "127.0.0.1", ())
+    door = WebDoor(host.server)
     runner, port = await start_web(door, "127.0.0.1", 0)
     url = f"http://127.0.0.1:{port}"
     try:
