@@ -43,7 +43,6 @@ import os
 import re
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -53,7 +52,7 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ssh import checkout, cpu_seconds  # noqa: E402  (bench/ssh.py)
+from ssh import checkout, cpu_seconds  # bench/ssh.py
 
 PASSWORD = "bench"
 ATTACKS = ("watcher-keys", "lobby-keys", "non-reading", "resize", "silent")
@@ -70,9 +69,10 @@ SILENT_ADDRESSES = [f"127.0.0.{n}" for n in range(2, 17)]
 SILENT_EACH = 10
 SILENT_AGAIN = 1.0  # seconds before a silent connection the server closed is opened again
 GOAL = "goal: median within 2x of no attack, memory +50 MB at most"
+DRAINS: set[asyncio.Task[None]] = set()  # the servers' output, read and dropped
 
 
-# --- the server (a child process) ---------------------------------------------------------------
+# --- the server (a child process) ------------------------------------------------------------
 
 def set_up(folder: Path) -> None:
     """A store with two started two-player tables; the seated player's key."""
@@ -111,11 +111,11 @@ async def start_server(folder: Path, code: Path | None) -> tuple[asyncio.subproc
             raise SystemExit("the server did not start")
         if match := re.search(r"ssh -p (\d+)", line):
             break
-    asyncio.create_task(_drain(process.stdout))
+    DRAINS.add(asyncio.create_task(_drain(process.stdout)))
     return process, int(match.group(1))
 
 
-async def _drain(stream: asyncio.StreamReader) -> None:
+async def _drain(stream: asyncio.StreamReader | asyncssh.SSHReader[bytes]) -> None:
     while await stream.read(65536):
         pass
 
@@ -133,7 +133,7 @@ def rss_mb(pid: int) -> float:
     return total + sum(rss_mb(int(kid)) for kid in kids)
 
 
-# --- the players ----------------------------------------------------------------------------------
+# --- the players -----------------------------------------------------------------------------
 
 async def connect(port: int, name: str, key: asyncssh.SSHKey | None = None,
                   size: tuple[int, int] = (100, 30), local: str | None = None,
@@ -234,7 +234,7 @@ async def time_logins(port: int, stop: asyncio.Event,
             await asyncio.wait_for(stop.wait(), max(0.0, start + LOGIN_GAP - time.monotonic()))
 
 
-# --- the attacks (each in a child process) ----------------------------------------------------------
+# --- the attacks (each in a child process) -------------------------------------------------
 
 @dataclass
 class Tally:
@@ -296,7 +296,7 @@ async def resizing(port: int, reading: bool, stop: asyncio.Event, tally: Tally,
             await until_shown(process, b"in the lobby")  # then reads no more
         ready.set()
         closed = asyncio.create_task(conn.wait_closed())
-        reader = asyncio.create_task(_drain(process.stdout)) if reading else None  # type: ignore[arg-type]
+        reader = asyncio.create_task(_drain(process.stdout)) if reading else None
         started = time.monotonic()
         count = 0
         while not stop.is_set() and not closed.done():
@@ -374,7 +374,7 @@ def attacker(name: str, port: int, rate: float, niceness: int) -> None:
           flush=True)
 
 
-# --- one run ----------------------------------------------------------------------------------------
+# --- one run ---------------------------------------------------------------------------------
 
 @dataclass
 class Result:
@@ -430,9 +430,8 @@ async def run_attack(name: str, args: argparse.Namespace, code: Path | None) -> 
                 if child is not None:
                     assert child.stdin is not None and child.stdout is not None
                     child.stdin.close()
-                    sent, connections, cut, told = (
-                        (await asyncio.wait_for(child.stdout.read(), 30)).decode()
-                        .strip().split(" ", 3) + [""])[:4]
+                    said = (await asyncio.wait_for(child.stdout.read(), 30)).decode()
+                    sent, connections, cut, told = [*said.strip().split(" ", 3), ""][:4]
                     await child.wait()
                     seconds = time.monotonic() - start
                     unit = "resizes" if "resiz" in name or "read" in name else (

@@ -46,7 +46,7 @@ class Bounds:
     coalesce_seconds: float = 0.25  # new terminal sizes and pointer moves: the latest, so often
     output_rate: int = 64 * 1024  # bytes a second a screen is sent before its input waits
     output_burst: int = 1 << 20  # bytes beyond the rate (a whole screen at a large size)
-    max_output: int = 4 << 20  # bytes waiting for a client that does not read: then closed
+    max_output: int = 2 << 20  # bytes waiting for a client that does not read: then cut off
     max_unauthenticated: int = 32  # connections not logged in yet, in all
     max_unauthenticated_per_address: int = 3
     login_seconds: float = 20.0  # to log in, from the first byte

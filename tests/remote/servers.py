@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from smallworld_tui.ssh.bounds import Bounds
 from smallworld_tui.ssh.files import load_host_key
 from smallworld_tui.ssh.guard import Limits
 from smallworld_tui.ssh.hosting import Hosting, host_games
@@ -26,7 +27,8 @@ class Host:
 
     def __init__(self, tmp: Path, *, password: str | None = PASSWORD,
                  keys: KeyBook | None = None, workers: int = 0,
-                 lobbies_apart: bool = False, limits: Limits = TEST_LIMITS) -> None:
+                 lobbies_apart: bool = False, limits: Limits = TEST_LIMITS,
+                 bounds: Bounds | None = None) -> None:
         self.tmp = tmp
         self.key = load_host_key(tmp / "host_key")
         self.store = Store(tmp / "games.sqlite3")
@@ -34,6 +36,7 @@ class Host:
         self.workers = workers
         self.lobbies_apart = lobbies_apart  # in a process of their own, as ``serve`` runs them
         self.limits = limits
+        self.bounds = bounds
         self.hosting: Hosting | None = None
         self.tables = Tables(self.store)
         self.port = 0
@@ -51,7 +54,8 @@ class Host:
             self.tables.open(settings)
         self.hosting = await host_games(self.store, self.tables, self.door, "127.0.0.1",
                                         self.port, self.key, workers=self.workers,
-                                        lobbies_apart=self.lobbies_apart, limits=self.limits)
+                                        lobbies_apart=self.lobbies_apart, limits=self.limits,
+                                        bounds=self.bounds)
         self.port = self.hosting.port
         return self.hosting.server
 
