@@ -9,7 +9,8 @@ its default settings (``--workers 0``: every table's screens in the server proce
 in a worker process of their own), two started two-player tables, and a player seated at the
 first (logged in with a key).  Phases alternate: no attack, the attack, no attack (``--rounds``
 repeats the last two).  Throughout, the seated player presses Down or Up (the combo it
-time until the screen's answer has come (its last byte before 50 ms of silence) is recorded;
+highlights) once its screen has been quiet for 0.3 s, and the time until the screen's answer
+begins (its first byte) is recorded;
 and every 3 s a new player logs in with the password and the time until their lobby shows is
 recorded.  The attacks, each run from a process of its own (``--attacker-niceness``; a real
 attacker takes no core of the server's machine) and starting again whenever the server cuts
@@ -19,7 +20,7 @@ it off:
   letters: ``--flood-rate`` keys a second at most, 9000 by default);
 - ``lobby-keys``: the same from the lobby;
 - ``non-reading``: a client in the lobby that stops reading its output and changes its window
-  size 180 times a second (its client's window is asyncssh's default, 2 MiB);
+  size 180 times a second (its SSH window is 64 KiB: what the server sends beyond it waits);
 - ``resize``: a watcher that changes its window size 180 times a second between 200×60 and
   201×60, reading its output;
 - ``silent``: 150 connections that never say a word, ten from each of 15 addresses
@@ -56,15 +57,16 @@ from ssh import checkout, cpu_seconds  # bench/ssh.py
 
 PASSWORD = "bench"
 ATTACKS = ("watcher-keys", "lobby-keys", "non-reading", "resize", "silent")
-KEY_GAP = 0.2  # seconds between the seated player's keys
-QUIET = 0.05  # seconds of silence that end the screen's answer
+QUIET = 0.3  # seconds of silence before each of the seated player's keys
 ANSWER_WAIT = 5.0  # an answer not come by then counts as this long
 LOGIN_GAP = 3.0  # seconds between the new logins made to time them
 LOGIN_WAIT = 30.0
+READY_WAIT = 20.0  # an attack not under way by then is timed all the same
 FLOOD_KEYS = (b"\x1b[C", b"\x1b[D", b"\t", b"x", b"\x1b[A", b"\x1b[B")
 LOBBY_KEYS = (b"\x1b[B", b"\x1b[A", b"x")
 RESIZES = ((200, 60), (201, 60))
 RESIZE_RATE = 180.0
+MUTE_WINDOW = 64 * 1024  # the window of the client that stops reading: the server keeps the rest
 SILENT_ADDRESSES = [f"127.0.0.{n}" for n in range(2, 17)]
 SILENT_EACH = 10
 SILENT_AGAIN = 1.0  # seconds before a silent connection the server closed is opened again
@@ -103,7 +105,7 @@ async def start_server(folder: Path, code: Path | None) -> tuple[asyncio.subproc
         sys.executable, "-m", "smallworld_tui", "--lang", "en", "serve", "--port", "0",
         "--db", str(folder / "tables.sqlite3"), "--authorized-keys", str(folder / "keys"),
         "--password", PASSWORD, env=env, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL)
+        stderr=asyncio.subprocess.DEVNULL, cwd=folder)  # not beside a package of the tree
     assert process.stdout is not None
     while True:
         line = (await asyncio.wait_for(process.stdout.readline(), 60)).decode()
@@ -176,7 +178,8 @@ async def watch_second_table(port: int, name: str, size: tuple[int, int] = (100,
 
 @dataclass
 class Seated:
-    """The seated player: arrow keys, and how long each took to show."""
+    """The seated player: arrow keys, and how long each took to show (its first byte: a
+    move of the highlighted combo is drawn at once, the rules of the combo then follow)."""
 
     port: int
     key: asyncssh.SSHKey
@@ -195,17 +198,15 @@ class Seated:
             await asyncio.sleep(1.0)
             keys = (b"\x1b[B", b"\x1b[A")  # the highlighted combo, down and up
             while not stop.is_set():
-                while not chunks.empty():
-                    chunks.get_nowait()
+                with contextlib.suppress(TimeoutError):  # the screen is quiet
+                    while True:
+                        await asyncio.wait_for(chunks.get(), QUIET)
                 sent = time.monotonic()
                 process.stdin.write(keys[len(self.times) % 2])
-                last = sent + ANSWER_WAIT
+                shown = sent + ANSWER_WAIT
                 with contextlib.suppress(TimeoutError):
-                    last = await asyncio.wait_for(chunks.get(), ANSWER_WAIT)
-                    while True:
-                        last = await asyncio.wait_for(chunks.get(), QUIET)
-                self.times.append((sent, (last - sent) * 1000))
-                await asyncio.sleep(KEY_GAP)
+                    shown = await asyncio.wait_for(chunks.get(), ANSWER_WAIT)
+                self.times.append((sent, (shown - sent) * 1000))
             reader.cancel()
 
     @staticmethod
@@ -243,6 +244,7 @@ class Tally:
     sent: int = 0  # keys or resizes
     connections: int = 0
     cut: int = 0  # connections the server closed
+    failed: int = 0  # connections that did not get to attack (refused, too slow)
     told: set[str] = field(default_factory=set)  # why, as far as the server said
 
     def ended(self, output: bytes) -> None:
@@ -251,18 +253,40 @@ class Tally:
             self.told.add(reason.decode(errors="replace")[:70])
 
 
+Session = tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientProcess[bytes]]
+
+
+async def in_the_lobby(port: int, name: str, window: int) -> Session:
+    conn, process = await connect(port, name, window=window)
+    await until_shown(process, b"in the lobby")
+    return conn, process
+
+
+async def arrive(port: int, lobby: bool, tally: Tally, ready: asyncio.Event,
+                 window: int = 2 * 1024 * 1024) -> Session | None:
+    """A new connection of the attacker's (its client's window: ``window``), in the lobby or
+    watching the second table; None (after a pause) if it did not get there."""
+    tally.connections += 1
+    name = f"hostile{tally.connections}"
+    try:
+        session = await (in_the_lobby(port, name, window) if lobby
+                         else watch_second_table(port, name, window=window))
+    except (OSError, asyncssh.Error, TimeoutError):
+        tally.failed += 1
+        await asyncio.sleep(1.0)
+        return None
+    ready.set()
+    return session
+
+
 async def flood(port: int, lobby: bool, rate: float, stop: asyncio.Event, tally: Tally,
                 ready: asyncio.Event) -> None:
     keys = LOBBY_KEYS if lobby else FLOOD_KEYS
     chunk = b"".join(keys[i % len(keys)] for i in range(max(1, int(rate / 100))))
     while not stop.is_set():
-        tally.connections += 1
-        if lobby:
-            conn, process = await connect(port, f"flood{tally.connections}")
-            await until_shown(process, b"in the lobby")
-        else:
-            conn, process = await watch_second_table(port, f"flood{tally.connections}")
-        ready.set()
+        if (session := await arrive(port, lobby, tally, ready)) is None:
+            continue
+        conn, process = session
         tail = bytearray()
 
         async def read(process: asyncssh.SSHClientProcess[bytes] = process,
@@ -287,14 +311,11 @@ async def flood(port: int, lobby: bool, rate: float, stop: asyncio.Event, tally:
 
 async def resizing(port: int, reading: bool, stop: asyncio.Event, tally: Tally,
                    ready: asyncio.Event) -> None:
-    while not stop.is_set():
-        tally.connections += 1
-        if reading:
-            conn, process = await watch_second_table(port, f"resize{tally.connections}")
-        else:
-            conn, process = await connect(port, f"mute{tally.connections}")
-            await until_shown(process, b"in the lobby")  # then reads no more
-        ready.set()
+    while not stop.is_set():  # watching, reading; or in the lobby, then reading no more
+        window = 2 * 1024 * 1024 if reading else MUTE_WINDOW
+        if (session := await arrive(port, not reading, tally, ready, window)) is None:
+            continue
+        conn, process = session
         closed = asyncio.create_task(conn.wait_closed())
         reader = asyncio.create_task(_drain(process.stdout)) if reading else None
         started = time.monotonic()
@@ -350,7 +371,7 @@ def attacker(name: str, port: int, rate: float, niceness: int) -> None:
     prints what it saw."""
     os.nice(niceness)
 
-    async def run() -> Tally:
+    async def run() -> None:
         stop, ready, tally = asyncio.Event(), asyncio.Event(), Tally()
         loop = asyncio.get_running_loop()
         attack = {
@@ -367,11 +388,11 @@ def attacker(name: str, port: int, rate: float, niceness: int) -> None:
         stop.set()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 10)
-        return tally
+        print(f"result {tally.sent} {tally.connections} {tally.cut} {tally.failed} "
+              f"{'|'.join(sorted(tally.told))}", flush=True)
+        os._exit(0)  # its connections to a swamped server need not close nicely
 
-    tally = asyncio.run(run())
-    print(f"{tally.sent} {tally.connections} {tally.cut} {'|'.join(sorted(tally.told))}",
-          flush=True)
+    asyncio.run(run())
 
 
 # --- one run ---------------------------------------------------------------------------------
@@ -390,7 +411,65 @@ class Result:
     seen: str
 
 
+class Attacker:
+    """An attack's process, started for one phase; ``seen`` sums what the attacks saw."""
+
+    def __init__(self, name: str, port: int, args: argparse.Namespace) -> None:
+        self.command = [sys.executable, __file__, "--attacker", name, str(port),
+                        str(args.flood_rate), str(args.attacker_niceness)]
+        self.unit = {"silent": "connections", "resize": "resizes",
+                     "non-reading": "resizes"}.get(name, "keys")
+        self.process: asyncio.subprocess.Process | None = None
+        self.sent = self.connections = self.cut = self.failed = 0
+        self.seconds = 0.0
+        self.told: set[str] = set()
+        self.started = 0.0
+
+    async def start(self) -> None:
+        """Start attacking; back once it attacks, or has tried for ``READY_WAIT`` seconds."""
+        self.process = await asyncio.create_subprocess_exec(
+            *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert self.process.stdout is not None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.process.stdout.readline(), READY_WAIT)
+        self.started = time.monotonic()
+
+    async def stop(self) -> None:
+        process = self.process
+        assert process is not None and process.stdin is not None and process.stdout is not None
+        process.stdin.close()
+        said = ["result", "0", "0", "0", "0"]
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(30):
+                while line := (await process.stdout.readline()).decode():
+                    if line.startswith("result "):  # after "ready", if that came late
+                        said = line.strip().split(" ", 5)
+                        break
+        self.kill()
+        await process.wait()
+        self.process = None
+        self.seconds += time.monotonic() - self.started
+        sent, connections, cut, failed = map(int, said[1:5])
+        self.told.update(t for t in [*said, ""][5].split("|") if t)
+        self.sent += sent
+        self.connections += connections
+        self.cut += cut
+        self.failed += failed
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+
+    def seen(self) -> str:
+        rate = (f"{self.sent / self.seconds:.0f} {self.unit}/s" if self.unit != "connections"
+                else f"{len(SILENT_ADDRESSES) * SILENT_EACH} at once")
+        return (f"{rate}, {self.connections} connections, {self.cut} cut off"
+                + (f", {self.failed} not in" if self.failed else "")
+                + (f" ({'; '.join(sorted(self.told))})" if self.told else ""))
+
+
 async def run_attack(name: str, args: argparse.Namespace, code: Path | None) -> Result:
+    """Phases with no attack and with the attack ``name``, on a fresh server."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         set_up(folder)
@@ -399,26 +478,20 @@ async def run_attack(name: str, args: argparse.Namespace, code: Path | None) -> 
         seated = Seated(port, asyncssh.read_private_key(folder / "vic_key"))
         logins: list[tuple[float, float]] = []
         tasks = [asyncio.create_task(seated.run(stop))]
+        attacker = Attacker(name, port, args)
+        phases: list[tuple[str, float, float]] = []
+        cpu = {"quiet": [0.0, 0.0], "attack": [0.0, 0.0]}  # CPU seconds, seconds
+        rss_before = rss_peak = 0.0
         try:
             while len(seated.times) < 5:
                 await asyncio.sleep(0.1)
                 if tasks[0].done():
                     tasks[0].result()
             tasks.append(asyncio.create_task(time_logins(port, stop, logins)))
-            phases: list[tuple[str, float, float]] = []
-            cpu: dict[str, list[float]] = {"quiet": [0.0, 0.0], "attack": [0.0, 0.0]}
-            rss_before, rss_peak = rss_mb(server.pid), 0.0
-            seen = ""
             for phase in ["quiet", *(["attack", "quiet"] * args.rounds)]:
-                child = None
                 if phase == "attack":
-                    rss_before = max(rss_before, rss_mb(server.pid))
-                    child = await asyncio.create_subprocess_exec(
-                        sys.executable, __file__, "--attacker", name, str(port),
-                        str(args.flood_rate), str(args.attacker_niceness),
-                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-                    assert child.stdout is not None and child.stdin is not None
-                    await asyncio.wait_for(child.stdout.readline(), 60)
+                    rss_before = rss_before or rss_mb(server.pid)
+                    await attacker.start()
                 start, cpu_before = time.monotonic(), cpu_seconds(server.pid)
                 while time.monotonic() < start + args.seconds:
                     await asyncio.sleep(0.5)
@@ -427,24 +500,14 @@ async def run_attack(name: str, args: argparse.Namespace, code: Path | None) -> 
                 phases.append((phase, start, time.monotonic()))
                 cpu[phase][0] += cpu_seconds(server.pid) - cpu_before
                 cpu[phase][1] += time.monotonic() - start
-                if child is not None:
-                    assert child.stdin is not None and child.stdout is not None
-                    child.stdin.close()
-                    said = (await asyncio.wait_for(child.stdout.read(), 30)).decode()
-                    sent, connections, cut, told = [*said.strip().split(" ", 3), ""][:4]
-                    await child.wait()
-                    seconds = time.monotonic() - start
-                    unit = "resizes" if "resiz" in name or "read" in name else (
-                        "connections" if name == "silent" else "keys")
-                    per_second = int(sent) / seconds if name != "silent" else int(connections)
-                    seen = (f"{per_second:.0f} {unit}{'/s' if name != 'silent' else ''}, "
-                            f"{connections} connections, {cut} cut off"
-                            + (f" ({told})" if told else ""))
-                    await asyncio.sleep(1.0)  # the server catches up (its memory as it was)
+                if phase == "attack":
+                    await attacker.stop()
+                    await asyncio.sleep(1.0)  # the server catches up before the next phase
             stop.set()
             await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
         finally:
             stop.set()
+            attacker.kill()
             for task in tasks:
                 task.cancel()
             with contextlib.suppress(ProcessLookupError):
@@ -461,7 +524,8 @@ async def run_attack(name: str, args: argparse.Namespace, code: Path | None) -> 
 
     return Result(name, within(seated.times, "quiet"), within(seated.times, "attack"),
                   rss_before, rss_peak, within(logins, "quiet"), within(logins, "attack"),
-                  cpu["quiet"][0] / cpu["quiet"][1], cpu["attack"][0] / cpu["attack"][1], seen)
+                  cpu["quiet"][0] / cpu["quiet"][1], cpu["attack"][0] / cpu["attack"][1],
+                  attacker.seen())
 
 
 def p90(values: list[float]) -> float:

@@ -1,12 +1,18 @@
-"""A connection's input gate and the places of connections not logged in yet, on their own (a
-clock of the test's, no network)."""
+"""A connection's input gate, the places of connections not logged in yet and the input an App
+is given, on their own (a clock of the test's, no network)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual import events
+from textual.app import App
+
+from remote.test_ssh import until
 from smallworld_tui.ssh.bounds import Bounds, Input, InputGate
+from smallworld_tui.ssh.driver import MAX_QUEUED, AppTerminal, SSHDriver
 from smallworld_tui.ssh.pending import PendingLogins
 
 BOUNDS = Bounds(keys_per_second=10, key_burst=5, flood_keys_per_second=30, flood_seconds=3,
@@ -151,3 +157,30 @@ def test_pending_logins_are_capped_per_address_and_a_newcomer_displaces_the_bigg
     assert newcomer is not None and closed == ["0"] and pending.count == 5
     pending.settled(places[1])  # logged in: its place is free
     assert pending.arrive("e", lambda: None) is not None and closed == ["0"]
+
+
+class Counting(App[None]):
+    """An App on a remote terminal that counts the keys it is given."""
+
+    def __init__(self, terminal: AppTerminal) -> None:
+        super().__init__(driver_class=SSHDriver)
+        self.terminal = terminal
+        self.keys = 0
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys += 1
+
+
+async def test_an_app_is_given_no_more_input_than_it_can_hold_waiting() -> None:
+    terminal = AppTerminal(lambda data: None, (80, 24))
+    app = Counting(terminal)
+    task = asyncio.create_task(app.run_async())
+    await until(lambda: terminal.driver is not None, "the App reads its terminal")
+    terminal.received(b"x" * 5000)  # in one read, faster than any App takes them
+    assert app.message_queue_size <= MAX_QUEUED
+    await asyncio.sleep(0.5)
+    assert 0 < app.keys <= MAX_QUEUED
+    terminal.received(b"y")  # and once it has taken them, it takes more
+    await until(lambda: app.keys > 1 and app.message_queue_size == 0, "the next key")
+    app.exit()
+    await task
