@@ -10,11 +10,10 @@ in a worker process of their own), two started two-player tables, and a player s
 first (logged in with a key).  Phases alternate: no attack, the attack, no attack (``--rounds``
 repeats the last two).  Throughout, the seated player presses Down or Up (the combo it
 highlights) once its screen has been quiet for 0.3 s, and the time until the screen's answer
-begins (its first byte) is recorded;
-and every 3 s a new player logs in with the password and the time until their lobby shows is
-recorded.  The attacks, each run from a process of its own (``--attacker-niceness``; a real
-attacker takes no core of the server's machine) and starting again whenever the server cuts
-it off:
+begins (its first byte) is recorded; and every 3 s a new player logs in with the password and
+the time until their lobby shows is recorded.  The attacks, each run from a process of its own
+(``--attacker-niceness``; a real attacker takes no core of the server's machine) and starting
+again whenever the server cuts it off:
 
 - ``watcher-keys``: a watcher of the second table sends keys as fast as it can (arrows, Tab,
   letters: ``--flood-rate`` keys a second at most, 9000 by default);
@@ -29,9 +28,10 @@ it off:
 Prints one table per code version: per attack, the seated player's median and 90th percentile
 with no attack (the phases around it) and during the attack, the ratio of the medians, the
 server's memory (its process and its workers, RSS) before the attack and at its largest during
-it, how long new logins took, and what the attacker saw.  The goal (issue 24): during each
-attack the median stays within 2x of no attack and memory grows by less than 50 MB.  The
-machine's other load adds noise: compare the attack with the phases around it in one run.
+it, how long new logins took, the server's CPU, and what the attacker saw.  The goal (issue
+24): during each attack the median stays within 2x of no attack and memory grows by less than
+50 MB.  The machine's other load adds noise: compare the attack with the phases around it in
+one run.
 ``--compare REF`` first runs everything with the server's code at git revision REF.
 """
 
