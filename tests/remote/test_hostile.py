@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import re
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -150,6 +153,30 @@ async def test_silent_connections_never_keep_a_player_out(
         assert host.server.pending.count == 0
         assert amy.process.exit_status is None
         await amy.close()
+
+
+async def test_serve_takes_the_limits_of_connections_not_logged_in_yet(tmp_path: Path) -> None:
+    env = {**os.environ, "SMALLWORLD_TUI_DATA": str(tmp_path)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "smallworld_tui", "--lang", "en", "serve", "--port", "0",
+        "--password", "pw", "--login-timeout", "1", "--max-unauthenticated-per-address", "1",
+        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        assert proc.stdout is not None
+        port = None
+        while port is None:
+            line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+            assert line, "serve ended early"
+            if match := re.search(r"ssh -p (\d+)", line):
+                port = int(match.group(1))
+        first = await silent_connection(port, "127.0.0.2")
+        await asyncio.sleep(0.2)
+        second = await silent_connection(port, "127.0.0.2")  # one per address: refused
+        await asyncio.wait_for(closed_by_server(second), 0.8)
+        await asyncio.wait_for(closed_by_server(first), 3)  # its second to log in is over
+    finally:
+        proc.terminate()
+        await proc.wait()
 
 
 async def test_one_connection_gets_one_terminal_at_a_time(host: Host) -> None:
