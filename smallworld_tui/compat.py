@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 if TYPE_CHECKING:
+    from asyncssh import SSHServerProcess
     from textual.app import App
     from textual.driver import Driver
     from textual.notifications import Notification
@@ -221,6 +222,17 @@ def accept_any_printable_ssh_user_name() -> None:
             raise
 
     module.saslprep = lenient
+
+
+def ssh_unsent_bytes(process: SSHServerProcess[bytes]) -> int:
+    """Bytes written to an SSH session that its client has not taken yet: those past the
+    client's window, in the channel, and those in the connection's transport (asyncssh does
+    not stop writing when the transport asks it to, so a client that stops reading its TCP
+    connection, having announced a large window, leaves them there)."""
+    channel = process.channel
+    transport = channel.get_connection()._transport
+    waiting = transport.get_write_buffer_size() if transport is not None else 0
+    return channel.get_write_buffer_size() + waiting
 
 
 # --- textual-serve ----------------------------------------------------------------------------

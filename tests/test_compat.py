@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import sys
 import time
 from typing import Any, ClassVar
 
+import asyncssh
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
@@ -169,6 +172,54 @@ def test_ssh_user_names_may_hold_any_printable_character() -> None:
     assert prep("😀 Eli") == "😀 Eli" and prep("Amy") == "Amy"
     with pytest.raises(SASLPrepError):
         prep("Amy\x00")
+
+
+class OpenDoor(asyncssh.SSHServer):
+    def begin_auth(self, username: str) -> bool:
+        return False  # no login needed
+
+
+STOPPED_CLIENT = """
+import asyncio, sys, asyncssh
+async def main():
+    conn = await asyncssh.connect("127.0.0.1", int(sys.argv[1]), known_hosts=None,
+                                  agent_path=None, config=[], window=1 << 30)
+    await conn.create_process(term_type="xterm", encoding=None)
+    print("ready", flush=True)
+    await asyncio.sleep(60)
+asyncio.run(main())
+"""
+
+
+async def test_ssh_output_a_client_does_not_take_is_counted_wherever_it_waits() -> None:
+    """A client that announced a large window, then stopped reading: what the server writes
+    waits in the connection's transport, not in the channel."""
+    sessions: asyncio.Queue[asyncssh.SSHServerProcess[bytes]] = asyncio.Queue()
+
+    async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
+        await sessions.put(process)
+        await process.wait_closed()
+
+    server = await asyncssh.create_server(
+        OpenDoor, "127.0.0.1", 0, server_host_keys=[asyncssh.generate_private_key(
+            "ssh-ed25519")], process_factory=session, encoding=None)
+    client = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", STOPPED_CLIENT, str(server.sockets[0].getsockname()[1]),
+        stdout=asyncio.subprocess.PIPE)
+    try:
+        assert client.stdout is not None
+        assert await asyncio.wait_for(client.stdout.readline(), 30) == b"ready\n"
+        process = await asyncio.wait_for(sessions.get(), 10)
+        client.send_signal(signal.SIGSTOP)
+        assert compat.ssh_unsent_bytes(process) == 0
+        process.stdout.write(b"x" * (24 << 20))  # more than the kernel's buffers hold
+        await asyncio.sleep(0.2)
+        assert process.channel.get_write_buffer_size() == 0  # the window took it all
+        assert compat.ssh_unsent_bytes(process) > 8 << 20
+    finally:
+        client.kill()
+        await client.wait()
+        server.close()
 
 
 def test_the_browser_terminal_assets_are_where_the_page_points() -> None:

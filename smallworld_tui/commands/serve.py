@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import importlib.util
 import ipaddress
 import logging
@@ -33,6 +34,7 @@ from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
+from smallworld_tui.ssh.bounds import Bounds
 from smallworld_tui.ssh.tables import TableLimits, Tables, TableSettings, new_table
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from smallworld_tui.ssh.keys import KeyBook
 
 TABLE_LIMITS = TableLimits()
+BOUNDS = Bounds()  # the defaults of what one connection may cost
 
 
 def _is_loopback(host: str) -> bool:
@@ -142,20 +145,40 @@ def _reserved(names: str | None) -> list[str]:
 @click.option("--archived-tables-shown", default=TABLE_LIMITS.archived_shown,
               show_default=True, type=click.IntRange(0),
               help="Finished or closed tables the lobby lists, the newest (all are kept).")
+@click.option("--max-unauthenticated", default=BOUNDS.max_unauthenticated, show_default=True,
+              type=click.IntRange(1), help="Connections not logged in yet, in all.")
+@click.option("--max-unauthenticated-per-address", show_default=True, type=click.IntRange(1),
+              default=BOUNDS.max_unauthenticated_per_address)
+@click.option("--login-timeout", default=BOUNDS.login_seconds, show_default=True,
+              type=click.FloatRange(1), help="Seconds a connection has to log in.")
+@click.option("--keys-per-second", default=BOUNDS.keys_per_second, show_default=True,
+              type=click.FloatRange(1), help="Keys a connection may send; the others are "
+              "dropped.")
+@click.option("--output-rate", default=BOUNDS.output_rate // 1024, show_default=True,
+              type=click.IntRange(1), help="KiB a second a terminal is sent before its keys "
+              "wait.")
+@click.option("--max-output", default=BOUNDS.max_output // 1024, show_default=True,
+              type=click.IntRange(16), help="KiB a client may leave unread before it is cut "
+              "off.")
 @click.option("--web", is_flag=True, help="Also let players join from a browser.")
 @click.option("--web-port", default=8080, show_default=True, type=click.IntRange(0, 65535),
               help="Port of the web page (with --web).")
 @click.option("--web-origin", multiple=True,
               help="Another origin the web page may be opened from, e.g. https://games.example "
                    "behind a TLS proxy (with --web; repeatable).")
+@click.option("--web-host", multiple=True, metavar="NAME",
+              help="A name the web page is served under, e.g. games.example (with --web; "
+                   "repeatable; localhost and addresses always are).")
 def command(host: str, port: int, players: int | None, map_name: str | None, names: str | None,
             game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
             bots: str | None, fresh: bool, password: str | None, password_file: Path | None,
             new_password: bool, authorized_keys: Path | None, db: Path | None, workers: int,
             max_connections: int, max_per_address: int, max_tables: int,
             max_waiting_tables: int, max_tables_per_player: int, idle_table_minutes: float,
-            archived_tables_shown: int, web: bool, web_port: int,
-            web_origin: tuple[str, ...]) -> None:
+            archived_tables_shown: int, max_unauthenticated: int,
+            max_unauthenticated_per_address: int, login_timeout: float,
+            keys_per_second: float, output_rate: int, max_output: int, web: bool,
+            web_port: int, web_origin: tuple[str, ...], web_host: tuple[str, ...]) -> None:
     """Host Small World tables: players join with `ssh -p PORT NAME@HOST`, see the tables in
     a lobby, open a table, take a seat, come back to it or watch.
 
@@ -243,10 +266,16 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
             with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
             limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
+            bounds = dataclasses.replace(
+                BOUNDS, max_unauthenticated=max_unauthenticated,
+                max_unauthenticated_per_address=max_unauthenticated_per_address,
+                login_seconds=login_timeout, keys_per_second=keys_per_second,
+                output_rate=output_rate * 1024, max_output=max_output * 1024)
             try:
                 hosting = await host_games(
                     store, tables, door, host, port, key, workers=workers, limits=limits,
-                    web_settings=WebSettings(web_port, web_origin) if web else None,
+                    bounds=bounds,
+                    web_settings=WebSettings(web_port, web_origin, web_host) if web else None,
                     claimed=run_folder)
             except OSError as exc:
                 raise click.ClickException(_("cannot listen on {host}: {error}").format(

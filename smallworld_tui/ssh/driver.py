@@ -2,10 +2,12 @@
 
 Each remote player runs their own Textual ``App`` in a server process's event loop with this
 driver: output goes to the player's terminal, input bytes from it go through Textual's own
-escape sequence parser.  Three pitfalls are handled here: the parser's ``tick()`` must run
+escape sequence parser.  Four pitfalls are handled here: the parser's ``tick()`` must run
 regularly or a lone Escape is held back and swallows the next key; clients may report absurd
-terminal sizes (0×0 from piped clients), which are clamped; and an App may try to deliver a
-file (a screenshot), which would land on the server's disk: that is refused.
+terminal sizes (0×0 from piped clients), which are clamped; an App may try to deliver a
+file (a screenshot), which would land on the server's disk: that is refused; and input that
+comes faster than the App takes it would wait without end: past ``MAX_QUEUED`` messages
+waiting for the App, it is dropped.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.message import Message
 
 from smallworld_tui.compat import xterm_parser
 
@@ -29,6 +32,7 @@ TICK_SECONDS = 0.05
 DEFAULT_SIZE = (80, 24)
 MIN_SIZE = (20, 5)
 MAX_SIZE = (500, 200)
+MAX_QUEUED = 64  # messages waiting for the App beyond which input is dropped
 
 # what a terminal needs to be usable again after an App, however the App ended: leave the
 # alternate screen, stop mouse and focus reports and bracketed paste, wrap lines, show the cursor
@@ -124,7 +128,15 @@ class SSHDriver(Driver):
     def feed(self, text: str) -> None:
         """Input from the client: keys, mouse reports, pasted text, garbage."""
         for message in self._parser.feed(text):
+            self._take(message)
+
+    def _take(self, message: Message) -> None:
+        if self._app.message_queue_size < MAX_QUEUED:
             self.process_message(message)
+
+    def send_message(self, message: Message) -> None:
+        """Straight into the App's queue: this driver runs in the App's own thread."""
+        self._app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
         size = Size(*clamp_size(width, height))
@@ -134,7 +146,7 @@ class SSHDriver(Driver):
         while True:
             await asyncio.sleep(TICK_SECONDS)
             for message in self._parser.tick():
-                self.process_message(message)
+                self._take(message)
 
     def disable_input(self) -> None:
         self._terminal.attach(None)

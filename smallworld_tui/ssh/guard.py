@@ -1,4 +1,4 @@
-"""The door's limits: connections in total and per address, and failed logins.
+"""The door's limits: logged-in connections in total and per address, and failed logins.
 
 Every wrong password, web login, seat secret or seat code counts against the address it came
 from (a key that does not open the door is only logged: an SSH agent offers every key it
@@ -55,20 +55,25 @@ class Guard:
     _failures: dict[Counted, deque[float]] = field(default_factory=lambda: defaultdict(deque))
 
     # --- connections --------------------------------------------------------------------
-    def admit(self, address: str) -> str | None:
-        """Count a new connection from ``address``; the reason to refuse it (translated) if
-        it must be refused, in which case it is not counted."""
+    def refusal(self, address: str) -> str | None:
+        """The reason (translated) a login from ``address`` would be refused now, if any."""
         limits = self.limits
         if self.shut_out(address):
-            reason = _("too many failed logins from your address; try again later")
-        elif sum(self.connections.values()) >= limits.max_connections:
-            reason = _("the server is full; try again later")
-        elif self.connections[address] >= limits.max_per_address:
-            reason = _("too many connections from your address")
-        else:
+            return _("too many failed logins from your address; try again later")
+        if sum(self.connections.values()) >= limits.max_connections:
+            return _("the server is full; try again later")
+        if self.connections.get(address, 0) >= limits.max_per_address:
+            return _("too many connections from your address")
+        return None
+
+    def admit(self, address: str) -> str | None:
+        """Count a new logged-in connection from ``address``; the reason to refuse it
+        (translated) if it must be refused, in which case it is not counted."""
+        reason = self.refusal(address)
+        if reason is None:
             self.connections[address] += 1
-            return None
-        log.warning("refused a connection from %s: %s", address, reason)
+        else:
+            log.warning("refused a connection from %s: %s", address, reason)
         return reason
 
     def left(self, address: str) -> None:

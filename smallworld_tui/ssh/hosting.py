@@ -18,6 +18,7 @@ from smallworld_tui.compat import (
     share_parsed_css,
 )
 from smallworld_tui.ssh.alike import skeleton
+from smallworld_tui.ssh.bounds import Bounds
 from smallworld_tui.ssh.control import serve_control
 from smallworld_tui.ssh.guard import Guard, Limits
 from smallworld_tui.ssh.hosts import HostPool
@@ -36,6 +37,7 @@ if TYPE_CHECKING:  # the web page's packages come with the [web] extra only
 class WebSettings:
     port: int = 8080
     origins: tuple[str, ...] = ()  # other origins the page may be used from (a TLS proxy)
+    hosts: tuple[str, ...] = ()  # names the page is served under (besides localhost)
 
 
 @dataclass
@@ -88,13 +90,14 @@ async def keep_tables(tables: Tables) -> None:
 async def host_games(store: Store, tables: Tables, door: Door, host: str, port: int,
                      host_key: asyncssh.SSHKey, *, workers: int = 0,
                      lobbies_apart: bool = True, limits: Limits | None = None,
+                     bounds: Bounds | None = None,
                      web_settings: WebSettings | None = None,
                      claimed: Claim | None = None) -> Hosting:
     """Start serving ``tables`` (already restored from ``store``) on ``host:port``, and the
     web page on ``host`` when ``web_settings`` are given (``OSError`` if a port is taken).
-    ``workers`` and ``lobbies_apart`` say where the screens run (``hosts``).  The store's
-    lock is ``claimed`` already, or taken here (``RunFolderError``); it goes when the
-    server stops."""
+    ``workers`` and ``lobbies_apart`` say where the screens run (``hosts``); ``limits``
+    and ``bounds`` what a connection may do and cost.  The store's lock is ``claimed``
+    already, or taken here (``RunFolderError``); it goes when the server stops."""
     prepare_process()
     skeleton("")  # Unicode's confusables are read now rather than at the first login
     run = claimed or claim(store.path, "serve")
@@ -103,7 +106,7 @@ async def host_games(store: Store, tables: Tables, door: Door, host: str, port: 
     control: asyncio.Server | None = None
     try:
         await hosts.start()
-        server = GameServer(tables, hosts, door, Guard(limits or Limits()))
+        server = GameServer(tables, hosts, door, Guard(limits or Limits()), bounds or Bounds())
         control = await serve_control(server, run.control)
         acceptor = await start_ssh(server, host, port, host_key)
     except BaseException:
@@ -120,7 +123,7 @@ async def host_games(store: Store, tables: Tables, door: Door, host: str, port: 
         from smallworld_tui.ssh.web import WebDoor, start_web
 
         try:
-            door_page = WebDoor(server, host, web_settings.origins)
+            door_page = WebDoor(server, web_settings.hosts, web_settings.origins)
             hosting.web, hosting.web_port = await start_web(door_page, host, web_settings.port)
         except BaseException:
             await hosting.close()

@@ -36,8 +36,8 @@ from smallworld_tui.ui.game_options import chosen_options
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
+    from smallworld_tui.ssh.bounds import Input
     from smallworld_tui.ssh.lobby_desk import RemoteDesk
-    from smallworld_tui.ssh.visitor import Input
 
 log = logging.getLogger(__name__)
 

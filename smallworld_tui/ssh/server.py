@@ -3,7 +3,8 @@
 Players join with ``ssh -p PORT NAME@HOST``: the SSH user name is the player's name.  The
 shared password, or a key bound to the name (``--authorized-keys``), only opens the door; a seat
 belongs to whoever took it, and taking it back from another connection needs proof (``proofs``).
-Logins are limited and logged (``guard``).  Each connection gets a lobby (``lobby``) and, at a
+Logins are limited and logged (``guard``), and so is what each connection may cost before
+and after it logs in (``pending``, ``bounds``).  Each connection gets a lobby (``lobby``) and, at a
 table, the table host's game screen (``visitor``, ``table_host``).
 """
 
@@ -19,21 +20,23 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from smallworld_tui.compat import ssh_unsent_bytes
 from smallworld_tui.i18n import _
+from smallworld_tui.ssh.bounds import Bounds, Input
 from smallworld_tui.ssh.driver import clamp_size
 from smallworld_tui.ssh.guard import Guard
 from smallworld_tui.ssh.keys import KeyBook
 from smallworld_tui.ssh.names import looks_like, name_problem, same_name, shown_name
+from smallworld_tui.ssh.pending import Pending, PendingLogins
 from smallworld_tui.ssh.proofs import key_proof, new_secret, proves
 from smallworld_tui.ssh.tables import CodeNeeded, SeatRefused, Table, Tables
-from smallworld_tui.ssh.visitor import Input, RemoteEnd, Visitor
+from smallworld_tui.ssh.visitor import RemoteEnd, Visitor
 
 if TYPE_CHECKING:
     from smallworld_tui.ssh.hosts import HostPool
 
 log = logging.getLogger(__name__)
 
-REFUSED_SECONDS = 10.0  # a refused connection that never asks to log in is cut after this
 ARRIVALS = 2
 
 
@@ -63,11 +66,17 @@ class GameServer:
     hosts: HostPool
     door: Door
     guard: Guard = field(default_factory=Guard)
+    bounds: Bounds = field(default_factory=Bounds)
     visitors: list[Visitor] = field(default_factory=list)
     occupants: dict[tuple[int, int], Visitor] = field(default_factory=dict)
     # lobbies drawing their first screen at once: a burst of logins waits its turn, so that
     # the first see their lobby soon rather than all of them late
     arrivals: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ARRIVALS))
+    pending: PendingLogins = field(init=False)  # connections not logged in yet
+
+    def __post_init__(self) -> None:
+        self.pending = PendingLogins(self.bounds.max_unauthenticated,
+                                     self.bounds.max_unauthenticated_per_address)
 
     # --- arriving -----------------------------------------------------------------------
     async def welcome(self, end: RemoteEnd, name: str) -> None:
@@ -235,14 +244,27 @@ class GameServer:
                                  b"connect with ssh -t\r\n")
             process.exit(1)
             return
-        await self.welcome(_SSHEnd(process), process.get_extra_info("username") or "")
+        keeper = process.get_extra_info("connection").get_owner()
+        if keeper.playing:  # each terminal counts against the caps as a connection
+            process.stdout.write(_("One terminal per connection: connect again for another "
+                                   "one.").encode() + b"\r\n")
+            process.exit(1)
+            return
+        keeper.playing = True
+        try:
+            await self.welcome(_SSHEnd(process, self.bounds.max_output),
+                               process.get_extra_info("username") or "")
+        finally:
+            keeper.playing = False
 
 
 class _SSHEnd:
-    """An SSH session's channel as a ``RemoteEnd``."""
+    """An SSH session's channel as a ``RemoteEnd``; a client that leaves more than
+    ``max_output`` bytes unread is cut off."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], max_output: int) -> None:
         self.process = process
+        self.max_output = max_output
         self.address = str((process.get_extra_info("peername") or ("?",))[0])
         width, height = process.get_terminal_size()[:2]
         self.size = clamp_size(width, height)
@@ -252,6 +274,10 @@ class _SSHEnd:
     def write(self, data: bytes) -> None:
         with contextlib.suppress(OSError, asyncssh.Error):
             self.process.stdout.write(data)
+        unsent = ssh_unsent_bytes(self.process)
+        if unsent > self.max_output:
+            log.warning("cut off %s: %d bytes of output it did not read", self.address, unsent)
+            self.process.get_extra_info("connection").abort()
 
     async def read(self) -> Input | None:
         while True:
@@ -271,35 +297,49 @@ class _SSHEnd:
 
 
 class DoorKeeper(asyncssh.SSHServer):
-    """One SSH connection's way in: capped connections, checked and limited logins."""
+    """One SSH connection's way in: capped connections (``pending`` until it logs in, then
+    ``guard``'s caps), checked and limited logins, one terminal at a time."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.address = "?"
+        self.pending: Pending | None = None
         self.counted = False
+        self.playing = False
         self.failures = 0
-        self.refused: str | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
-        self.refused = self.server.guard.admit(self.address)
-        if self.refused is None:
-            self.counted = True
-        else:  # said at the first login attempt (a reason given now would not reach them)
-            asyncio.get_running_loop().call_later(REFUSED_SECONDS, conn.abort)
+        self.pending = self.server.pending.arrive(self.address, conn.abort)
+        if self.pending is None:
+            asyncio.get_running_loop().call_soon(conn.abort)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.pending is not None:
+            self.server.pending.settled(self.pending)
         if self.counted:
             self.counted = False
             self.server.guard.left(self.address)
 
     def begin_auth(self, username: str) -> bool:
-        if self.refused is not None:
+        refused = self.server.guard.refusal(self.address)
+        if refused is not None:  # said now, before a password is asked for
+            log.warning("refused a login from %s: %s", self.address, refused)
             assert self.conn is not None
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
         return True
+
+    def auth_completed(self) -> None:
+        assert self.conn is not None
+        if self.pending is not None:
+            self.server.pending.settled(self.pending)
+        refused = self.server.guard.admit(self.address)
+        if refused is None:
+            self.counted = True
+        else:  # taken meanwhile by connections that logged in at the same time
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
 
     def password_auth_supported(self) -> bool:
         return self.server.door.password is not None
@@ -338,4 +378,4 @@ async def start_ssh(server: GameServer, host: str, port: int,
     return await asyncssh.create_server(
         lambda: DoorKeeper(server), host, port, server_host_keys=[host_key],
         process_factory=server.handle_ssh, encoding=None, line_editor=False,
-        login_timeout=60)
+        login_timeout=server.bounds.login_seconds, agent_forwarding=False)

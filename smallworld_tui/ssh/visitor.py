@@ -6,7 +6,8 @@ the lobby App, and the App's output is relayed back, while the server answers th
 questions (``LobbyDesk``); at a table it is relayed to the table's host and back, the same way.
 However the visit ends — the player quits, the table's screen fails, the seat is taken over by
 a new connection, the server stops, the host closes the table — the terminal is left usable
-(``RESTORE``) with a word on why.
+(``RESTORE``) with a word on why.  Its input passes the connection's ``InputGate``
+(``bounds``) on the way.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh import bridge
+from smallworld_tui.ssh.bounds import Input, InputGate
 from smallworld_tui.ssh.driver import RESTORE, clamp_size
 from smallworld_tui.ssh.lobby import MAX_TYPED_AHEAD
 from smallworld_tui.ssh.lobby_desk import LobbyDesk
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Input = bytes | tuple[int, int]  # bytes typed, or the terminal's new size
+MAX_UNREAD = 64 * 1024  # bytes of a player's input a host may leave unread
 
 
 class RemoteEnd(Protocol):
@@ -63,6 +65,7 @@ class Visitor:
         self._stop = asyncio.Event()
         self._table: tuple[int, asyncio.Task[dict[str, Any]]] | None = None  # at a table
         self._sent_back = ""
+        self._gate = InputGate(server.bounds, lambda got: self._sink(got), self._flooded)
 
     @property
     def address(self) -> str:
@@ -79,6 +82,7 @@ class Visitor:
                 choice = await self._lobby(notice)
         finally:
             pump.cancel()
+            self._gate.close()
             self.end.write((RESTORE + ("\r\n" + self._farewell + "\r\n"
                                        if self._farewell else "")).encode())
             self.end.close()
@@ -95,12 +99,19 @@ class Visitor:
         self._farewell = farewell
         self._stop.set()
 
+    def _flooded(self) -> None:
+        bounds = self.server.bounds
+        log.warning("closed the connection of %r from %s: it sent more than %d keys a "
+                    "second for %d s", self.name, self.address, bounds.flood_keys_per_second,
+                    bounds.flood_seconds)
+        self.drop(_("You sent keys faster than the server takes them, for too long."))
+
     async def _pump(self) -> None:
         while (got := await self.end.read()) is not None:
             if isinstance(got, tuple):
                 self.size = clamp_size(*got)
             try:
-                self._sink(got)
+                self._gate.take(got)
             except Exception:  # garbage input must never end the connection
                 log.exception("bad input from %r at %s", self.name, self.address)
         self._stop.set()
@@ -225,6 +236,7 @@ class Visitor:
             kind, payload = got
             if kind == bridge.DATA:
                 self.end.write(payload)
+                self._gate.sent(len(payload))
             elif kind == bridge.END:
                 end: dict[str, Any] = json.loads(payload)
                 return end
@@ -234,9 +246,12 @@ class Visitor:
 
 
 def _relay_to(writer: asyncio.StreamWriter) -> Callable[[Input], None]:
-    """What relays the player's input to a host over ``writer``."""
+    """What relays the player's input to a host over ``writer`` (dropped while the host has
+    more than ``MAX_UNREAD`` bytes of it still to read)."""
 
     def relay(got: Input) -> None:
+        if writer.transport.get_write_buffer_size() > MAX_UNREAD:
+            return
         if isinstance(got, bytes):
             writer.write(bridge.frame(bridge.DATA, got))
         else:

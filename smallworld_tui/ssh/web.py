@@ -8,8 +8,9 @@ the same lobby, seats and limits.  No session starts before a login succeeded.
 
 The page loads nothing from elsewhere, and a request from a page of another site (its
 ``Origin``) is refused: only the page's own host, or an origin named with ``--web-origin`` (a
-TLS proxy in front), may log in or open a socket.  On a loopback address the ``Host`` must be a
-loopback name too, so that a site cannot rebind its own name to this server.
+TLS proxy in front), may log in or open a socket.  The ``Host`` must be a name the server
+serves (``localhost``, a ``--web-host`` or an origin's host) or an address: a site that rebinds
+its own name to this server's address (DNS rebinding) is refused.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import ipaddress
 import json
 import logging
 import secrets
@@ -30,15 +32,15 @@ from aiohttp.typedefs import Handler
 
 from smallworld_tui.compat import browser_terminal_assets
 from smallworld_tui.i18n import _
+from smallworld_tui.ssh.bounds import Input
 from smallworld_tui.ssh.names import MAX_NAME_CHARS
 from smallworld_tui.ssh.server import GameServer
-from smallworld_tui.ssh.visitor import Input
 
 log = logging.getLogger(__name__)
 
 TICKET_SECONDS = 60.0
 MAX_MESSAGE = 64 * 1024
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+LOCAL_NAME = "localhost"  # nobody else can give their site this name
 ASSETS = ("js/textual.js", "css/xterm.css", "fonts/RobotoMono-VariableFont_wght.ttf")
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -92,10 +94,11 @@ document.getElementById("terminal").dataset.sessionWebsocketUrl =
 
 @dataclass
 class WebDoor:
-    """The web page's routes; ``bound`` is the address it listens on."""
+    """The web page's routes: served under ``hosts`` (names) and addresses, and used from
+    pages of its own or of ``origins``."""
 
     server: GameServer
-    bound: str
+    hosts: tuple[str, ...] = ()
     origins: tuple[str, ...] = ()
     tickets: dict[str, tuple[str, float]] = field(default_factory=dict)
     assets: Path = field(default_factory=browser_terminal_assets)
@@ -110,7 +113,11 @@ class WebDoor:
     # --- who may ask ----------------------------------------------------------------------
     @web.middleware
     async def _checked(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if not self.host_allowed(request.host) or not self.origin_allowed(request):
+        if not self.host_allowed(request.host):
+            log.warning("refused a web request from %s for the host %r (serve it with "
+                        "--web-host NAME)", request.remote, request.host)
+            raise web.HTTPForbidden(text="This server does not serve that name.")
+        if not self.origin_allowed(request):
             log.warning("refused a web request from %s: Origin %r, Host %r", request.remote,
                         request.headers.get("Origin"), request.host)
             raise web.HTTPForbidden(text="This page may only be used from its own site.")
@@ -127,12 +134,18 @@ class WebDoor:
         return urlsplit(origin).netloc.lower() == request.host.lower()
 
     def host_allowed(self, host: str) -> bool:
-        """On loopback, only loopback names (no other site's name rebound to this server)."""
-        if self.bound not in LOOPBACK_NAMES and not self.bound.startswith("127."):
+        """Whether ``host`` (a ``Host`` header) names this server: exactly one of its names,
+        or an address, which no other site can rebind to it."""
+        try:
+            name = urlsplit(f"//{host}").hostname or ""
+        except ValueError:
+            return False
+        with contextlib.suppress(ValueError):
+            ipaddress.ip_address(name)
             return True
-        name = urlsplit(f"//{host}").hostname or ""
-        allowed = {urlsplit(o).hostname for o in self.origins}
-        return name in LOOPBACK_NAMES or name.startswith("127.") or name in allowed
+        served = {LOCAL_NAME, *(h.lower() for h in self.hosts),
+                  *(urlsplit(o).hostname for o in self.origins)}
+        return name in served
 
     # --- pages ----------------------------------------------------------------------------
     @staticmethod
@@ -199,7 +212,8 @@ class WebDoor:
             await ws.prepare(request)
             size = (_int(request.query.get("width")), _int(request.query.get("height")))
             page = request.headers.get("Origin") or f"{request.scheme}://{request.host}"
-            end = WebEnd(ws, address, size, f"{page}/")
+            end = WebEnd(ws, address, size, f"{page}/", self.server.bounds.max_output,
+                         request.transport)
             try:
                 await self.server.welcome(end, name)
             finally:
@@ -219,19 +233,29 @@ def _int(text: str | None) -> int:
 class WebEnd:
     """A browser terminal's socket as a ``RemoteEnd``: textual-serve's protocol, JSON
     ``["stdin", text]``, ``["resize", {"width", "height"}]``, ``["ping", x]`` in, terminal
-    bytes out."""
+    bytes out.  A browser that leaves more than ``max_output`` bytes unread is cut off."""
 
     def __init__(self, ws: web.WebSocketResponse, address: str, size: tuple[int, int],
-                 join_hint: str) -> None:
+                 join_hint: str, max_output: int,
+                 transport: asyncio.Transport | None) -> None:
         self.ws = ws
         self.address = address
         self.size = size
         self.join_hint = join_hint
+        self.max_output = max_output
+        self._transport = transport
         self._out: asyncio.Queue[bytes | str | None] = asyncio.Queue()
+        self._unsent = 0  # bytes in ``_out``
         self._sender = asyncio.create_task(self._send())
 
     def write(self, data: bytes) -> None:
         self._out.put_nowait(data)
+        self._unsent += len(data)
+        if self._unsent > self.max_output and self._transport is not None:
+            log.warning("cut off %s: %d bytes of output it did not read", self.address,
+                        self._unsent)
+            self._transport.abort()
+            self._transport = None
 
     def close(self) -> None:
         self._out.put_nowait(None)
@@ -248,6 +272,7 @@ class WebEnd:
         while (data := await self._out.get()) is not None:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 if isinstance(data, bytes):
+                    self._unsent -= len(data)
                     await self.ws.send_bytes(data)
                 else:
                     await self.ws.send_str(data)

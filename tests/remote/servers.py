@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from smallworld_tui.ssh.bounds import Bounds
 from smallworld_tui.ssh.files import load_host_key
 from smallworld_tui.ssh.guard import Limits
 from smallworld_tui.ssh.hosting import Hosting, host_games
@@ -27,7 +28,8 @@ class Host:
     def __init__(self, tmp: Path, *, password: str | None = PASSWORD,
                  keys: KeyBook | None = None, workers: int = 0,
                  lobbies_apart: bool = False, limits: Limits = TEST_LIMITS,
-                 table_limits: TableLimits | None = None) -> None:
+                 table_limits: TableLimits | None = None,
+                 bounds: Bounds | None = None) -> None:
         self.tmp = tmp
         self.key = load_host_key(tmp / "host_key")
         self.store = Store(tmp / "games.sqlite3")
@@ -36,6 +38,7 @@ class Host:
         self.lobbies_apart = lobbies_apart  # in a process of their own, as ``serve`` runs them
         self.limits = limits
         self.table_limits = table_limits or TableLimits()
+        self.bounds = bounds
         self.hosting: Hosting | None = None
         self.tables = Tables(self.store, self.table_limits)
         self.port = 0
@@ -53,7 +56,8 @@ class Host:
             self.tables.open(settings)
         self.hosting = await host_games(self.store, self.tables, self.door, "127.0.0.1",
                                         self.port, self.key, workers=self.workers,
-                                        lobbies_apart=self.lobbies_apart, limits=self.limits)
+                                        lobbies_apart=self.lobbies_apart, limits=self.limits,
+                                        bounds=self.bounds)
         self.port = self.hosting.port
         return self.hosting.server
 

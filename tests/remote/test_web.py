@@ -16,14 +16,14 @@ import pyte
 import pytest
 
 from remote.servers import PASSWORD, Host
-from smallworld_tui.ssh.web import WebDoor, start_web
+from smallworld_tui.ssh.web import WebDoor, WebEnd, start_web
 
 SIZE = (100, 32)
 
 
 @pytest.fixture
 async def web(host: Host) -> AsyncIterator[str]:
-    door = WebDoor(host.server, "127.0.0.1", ("https://games.example",))
+    door = WebDoor(host.server, origins=("https://games.example",))
     runner, port = await start_web(door, "127.0.0.1", 0)
     yield f"http://127.0.0.1:{port}"
     await runner.cleanup()
@@ -110,6 +110,70 @@ async def test_requests_from_another_site_are_refused(host: Host, web: str) -> N
             await Browser(ws).shows("Amy in the lobby")
 
 
+async def test_only_the_names_the_server_serves_reach_it(host: Host) -> None:
+    """A site that rebinds its own name to the server's address (DNS rebinding) is refused:
+    the Host must be a name the server serves, or an address."""
+    door = WebDoor(host.server, hosts=("games.example",))
+    runner, port = await start_web(door, "127.0.0.1", 0)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            for name, status in (("127.evil.example", 403), ("127.0.0.1.evil.example", 403),
+                                 ("localhost.evil.example", 403), ("evil.example", 403),
+                                 ("games.example.evil.example", 403), ("GAMES.example", 200),
+                                 ("games.example", 200), ("localhost", 200),
+                                 ("127.0.0.1", 200), ("[::1]", 200), ("10.1.2.3", 200)):
+                async with http.get(url, headers={"Host": f"{name}:{port}"}) as response:
+                    assert response.status == status, name
+            for origin, status in (("http://evil.example", 403),
+                                   (f"http://127.evil.example:{port}", 403),
+                                   (f"http://games.example:{port}", 200)):
+                got, _ = await log_in(http, url, "Amy", PASSWORD, Origin=origin,
+                                      Host=f"games.example:{port}")
+                assert got == status, origin
+            got, _ = await log_in(http, url, "Amy", PASSWORD, Origin=f"http://127.evil.example:"
+                                  f"{port}", Host=f"127.evil.example:{port}")  # rebound
+            assert got == 403
+    finally:
+        await runner.cleanup()
+
+
+class StuckSocket:
+    """A browser's socket that takes nothing more: each send waits until ``released``."""
+
+    def __init__(self) -> None:
+        self.released = asyncio.Event()
+
+    async def send_bytes(self, data: bytes) -> None:
+        await self.released.wait()
+
+    async def close(self) -> None:
+        pass
+
+
+class Transport:
+    aborted = False
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+async def test_a_browser_that_stops_reading_is_cut_off_once_its_output_passes_the_limit(
+        caplog: pytest.LogCaptureFixture) -> None:
+    transport, ws = Transport(), StuckSocket()
+    end = WebEnd(ws, "192.0.2.7", (80, 24), "", max_output=1000,  # type: ignore[arg-type]
+                 transport=transport)  # type: ignore[arg-type]
+    end.write(b"x" * 600)
+    await asyncio.sleep(0.01)  # taken by the socket, which then waits
+    end.write(b"x" * 600)
+    assert not transport.aborted
+    end.write(b"x" * 600)  # 1200 bytes wait: past the limit
+    assert transport.aborted
+    assert "cut off 192.0.2.7: 1200 bytes of output it did not read" in caplog.text
+    ws.released.set()
+    await end.finish()
+
+
 async def test_no_session_starts_without_a_login(host: Host, web: str) -> None:
     async with aiohttp.ClientSession() as http:
         for path in ("/ws/", "/ws/made-up-ticket", "/ws/x?width=80&height=24"):
@@ -174,7 +238,7 @@ async def test_browser_sessions_count_with_ssh_connections_against_the_caps(
 
     host = Host(tmp_path, limits=Limits(max_per_address=2, first_delay=TEST_LIMITS.first_delay))
     await host.start()
-    door = WebDoor(host.server, "127.0.0.1", ())
+    door = WebDoor(host.server)
     runner, port = await start_web(door, "127.0.0.1", 0)
     url = f"http://127.0.0.1:{port}"
     try:
