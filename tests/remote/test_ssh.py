@@ -235,10 +235,10 @@ async def test_tables_play_at_once_in_workers_and_a_worker_that_dies_loses_nothi
         amy, ben, cai, dee = players
         await ben.wait_for("Round 1", "Amy", "Ben", "5¢")
         amy.send("0")
-        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick")
+        await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick", 30)
         await dee.wait_for("Round 1", "Cai", "Dee")
         cai.send("1")
-        await until(lambda: host.store.actions(2) == [Action("pick", 1)], "Cai's pick")
+        await until(lambda: host.store.actions(2) == [Action("pick", 1)], "Cai's pick", 30)
         assert host.hosting is not None
         hosts = host.hosting.hosts
         index = 1 % hosts.workers  # table 1's worker
@@ -246,7 +246,8 @@ async def test_tables_play_at_once_in_workers_and_a_worker_that_dies_loses_nothi
         assert worker is not None
         worker.kill()
         await amy.wait_for("in the lobby", "could not be shown")  # back in the lobby, told
-        await until(lambda: hosts.table_workers[index].process is not worker, "a new worker")
+        await until(lambda: hosts.table_workers[index].process is not worker, "a new worker",
+                    timeout=30)  # a new process imports the whole App: slow on a loaded host
         await amy.open_table()
         await amy.choose("Play your seat")  # proved in this connection: no secret asked
         await amy.wait_for("Round 1", "Amy", "in hand")  # her pick is still there
