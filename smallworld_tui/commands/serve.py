@@ -35,6 +35,7 @@ from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir
 from smallworld_tui.ssh.bounds import Bounds
+from smallworld_tui.ssh.guard import Limits
 from smallworld_tui.ssh.tables import TableLimits, Tables, TableSettings, new_table
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 TABLE_LIMITS = TableLimits()
 BOUNDS = Bounds()  # the defaults of what one connection may cost
+LIMITS = Limits()  # the defaults of the door's limits
 
 
 def _is_loopback(host: str) -> bool:
@@ -133,6 +135,9 @@ def _reserved(names: str | None) -> list[str]:
               help="Processes that run the tables' screens (0: this one).")
 @click.option("--max-connections", default=100, show_default=True, type=click.IntRange(1))
 @click.option("--max-per-address", default=10, show_default=True, type=click.IntRange(1))
+@click.option("--max-logins-per-minute", default=LIMITS.logins_per_address, show_default=True,
+              type=click.IntRange(1), help="Logins from one address in a minute (each starts "
+              "a lobby).")
 @click.option("--max-tables", default=TABLE_LIMITS.max_tables, show_default=True,
               type=click.IntRange(1), help="Unfinished tables players may have in all.")
 @click.option("--max-waiting-tables", default=TABLE_LIMITS.max_waiting, show_default=True,
@@ -173,7 +178,8 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
             game: str | None, teams: bool, option_items: tuple[str, ...], seed: int | None,
             bots: str | None, fresh: bool, password: str | None, password_file: Path | None,
             new_password: bool, authorized_keys: Path | None, db: Path | None, workers: int,
-            max_connections: int, max_per_address: int, max_tables: int,
+            max_connections: int, max_per_address: int, max_logins_per_minute: int,
+            max_tables: int,
             max_waiting_tables: int, max_tables_per_player: int, idle_table_minutes: float,
             archived_tables_shown: int, max_unauthenticated: int,
             max_unauthenticated_per_address: int, login_timeout: float,
@@ -258,14 +264,14 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
         _hand_out_codes(tables, keys)
 
         async def run() -> None:
-            from smallworld_tui.ssh.guard import Limits
             from smallworld_tui.ssh.hosting import WebSettings, host_games
 
             stop = asyncio.current_task()
             assert stop is not None
             with contextlib.suppress(NotImplementedError):  # no Unix signals on this platform
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.cancel)
-            limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
+            limits = Limits(max_connections=max_connections, max_per_address=max_per_address,
+                            logins_per_address=max_logins_per_minute)
             bounds = dataclasses.replace(
                 BOUNDS, max_unauthenticated=max_unauthenticated,
                 max_unauthenticated_per_address=max_unauthenticated_per_address,

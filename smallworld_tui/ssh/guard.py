@@ -1,4 +1,5 @@
-"""The door's limits: logged-in connections in total and per address, and failed logins.
+"""The door's limits: logged-in connections in total and per address, logins per address
+(each starts a lobby: ``logins_per_address`` in ``login_window`` seconds), and failed logins.
 
 Every wrong password, web login, seat secret or seat code counts against the address it came
 from (a key that does not open the door is only logged: an SSH agent offers every key it
@@ -29,7 +30,8 @@ from smallworld_tui.ssh.names import name_key
 
 log = logging.getLogger(__name__)
 
-# what failures count against: ("address", address), ("name", key), ("seat", table, seat)
+# what failures count against: ("address", address), ("name", key), ("seat", table, seat);
+# and ("login", address): its recent logins
 Counted = tuple[str | int, ...]
 
 
@@ -42,6 +44,8 @@ class Limits:
     failures_per_name: int = 25  # wrong secrets and codes under one name, from anywhere
     failures_per_seat: int = 25  # wrong secrets and codes for one seat, from anywhere
     window: float = 600.0  # seconds a failure counts
+    logins_per_address: int = 20  # logins from one address in ``login_window`` seconds
+    login_window: float = 60.0
     first_delay: float = 0.5  # seconds, doubled with each recent failure of the address
     max_delay: float = 8.0
 
@@ -52,7 +56,7 @@ class Guard:
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    _failures: dict[Counted, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    _events: dict[Counted, deque[float]] = field(default_factory=lambda: defaultdict(deque))
 
     # --- connections --------------------------------------------------------------------
     def refusal(self, address: str) -> str | None:
@@ -64,6 +68,8 @@ class Guard:
             return _("the server is full; try again later")
         if self.connections.get(address, 0) >= limits.max_per_address:
             return _("too many connections from your address")
+        if self._recent(("login", address), limits.login_window) >= limits.logins_per_address:
+            return _("too many logins from your address in the last minute; wait a moment")
         return None
 
     def admit(self, address: str) -> str | None:
@@ -72,6 +78,7 @@ class Guard:
         reason = self.refusal(address)
         if reason is None:
             self.connections[address] += 1
+            self._events[("login", address)].append(self.clock())
         else:
             log.warning("refused a connection from %s: %s", address, reason)
         return reason
@@ -100,20 +107,22 @@ class Guard:
             counted += [("name", name_key(name)), ("seat", *seat)]
         now = self.clock()
         for who in counted:
-            self._failures[who].append(now)
+            self._events[who].append(now)
         recent = max(self._recent(who) for who in counted)
         log.warning("failed login from %s as %.80r: wrong %s (%d recent failures)", address,
                     name, what, self._recent(counted[0]))
         delay = min(self.limits.first_delay * 2 ** (recent - 1), self.limits.max_delay)
         await self.sleep(delay)
 
-    def _recent(self, who: Counted) -> int:
-        failures = self._failures.get(who)
+    def _recent(self, who: Counted, window: float | None = None) -> int:
+        """How many of ``who``'s events (failures, or logins) are younger than ``window``
+        seconds (``limits.window``); older ones are forgotten."""
+        failures = self._events.get(who)
         if not failures:
             return 0
-        horizon = self.clock() - self.limits.window
+        horizon = self.clock() - (self.limits.window if window is None else window)
         while failures and failures[0] < horizon:
             failures.popleft()
         if not failures:
-            del self._failures[who]
+            del self._events[who]
         return len(failures)

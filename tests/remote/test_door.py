@@ -237,3 +237,15 @@ def test_the_server_starts_without_the_web_extra() -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "web needs the extra\n"
+
+
+def test_logins_from_one_address_are_limited_by_the_minute() -> None:
+    clock = Clock()
+    guard = Guard(Limits(logins_per_address=3, login_window=60), clock=clock)
+    for _ in range(3):
+        assert guard.admit("10.0.0.1") is None
+        guard.left("10.0.0.1")  # gone at once: reconnecting again and again
+    assert "too many logins from your address" in str(guard.admit("10.0.0.1"))
+    assert guard.admit("10.0.0.2") is None  # another address is not concerned
+    clock.now += 61
+    assert guard.admit("10.0.0.1") is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import re
@@ -192,3 +193,20 @@ async def test_one_connection_gets_one_terminal_at_a_time(host: Host) -> None:
 @pytest.fixture(autouse=True)
 def _log_warnings(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
+
+
+async def test_logging_in_again_and_again_is_refused_past_the_rate_and_others_come_in(
+        tmp_path: Path) -> None:
+    """Each login starts a lobby: an address that reconnects without end is told to wait,
+    while a player from elsewhere gets in at once."""
+    limits = dataclasses.replace(TEST_LIMITS, logins_per_address=5)
+    async with serving(tmp_path, Bounds(), limits) as host:
+        for _ in range(5):
+            eve = await Player.join(host.port, "Eve", PASSWORD, address="127.0.0.3")
+            await eve.wait_for("in the lobby")
+            await eve.close()
+        with pytest.raises(asyncssh.DisconnectError, match="too many logins from your address"):
+            await Player.join(host.port, "Eve", PASSWORD, address="127.0.0.3")
+        amy = await Player.join(host.port, "Amy", PASSWORD)
+        await amy.wait_for("in the lobby")
+        await amy.close()
