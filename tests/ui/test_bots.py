@@ -26,6 +26,7 @@ from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession, bot_seats
 from smallworld_tui.session.bot_seats import BotSeats
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.controllers import bots as bots_control
 from smallworld_tui.ui.controllers import handover
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.game import GameScreen
@@ -327,6 +328,29 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
         assert s.record.actions == [move]
         assert screen.bot_control.suggestion is None
         assert not any(n.title == "Suggestion" for n in notifications(app))  # out of date
+
+
+async def test_a_suggestion_for_a_game_that_moved_on_is_never_offered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Amy picks while the suggestion is worked out: the pick it suggests is out of date."""
+    release = threading.Event()
+
+    def held(session: GameSession, seat: int, seed: int = 0) -> Action | None:
+        assert release.wait(30)
+        return Action("pick", 1)
+
+    monkeypatch.setattr(bots_control, "suggest", held)
+    s = bot_game(["Amy", "Bot 2 (easy)"], {1: "easy"})
+    app = SmallWorldApp(s, bot_pace=60)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("s", "0")  # ask, then pick combo 0 meanwhile
+        assert s.record.actions == [Action("pick", 0)]
+        release.set()
+        await pilot.pause(0.2)
+        await pilot.pause()
+        assert screen.bot_control.suggestion is None
+        assert not any(n.title == "Suggestion" for n in notifications(app))
 
 
 # --- over SSH: a seat watching a bot sees its moves (the same game screen) -------------

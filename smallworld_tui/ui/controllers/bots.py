@@ -90,7 +90,7 @@ class BotController:
 
     def suggest(self, view: PlayerView) -> None:
         """Ask the hard computer player for a move for ``view``'s viewer (one at a time, in
-        a thread); ``Suggested`` is posted to the screen if the game is still the same."""
+        a thread); it is posted to the screen (``Suggested``), which ``offer``s it."""
         if self._thinking or not view.legal:
             return
         self._thinking = True
@@ -104,7 +104,7 @@ class BotController:
                                              self.session.record.seed)
         finally:
             self._thinking = False
-        if action is not None and asked == self._changes:
+        if action is not None:
             self.screen.post_message(Suggested(action, seat, asked))
 
     def offer(self, suggested: Suggested, viewer: int) -> bool:
