@@ -95,10 +95,9 @@ class BotController:
             return
         self._thinking = True
         self.screen.notify(_("Thinking of a move for you…"), timeout=3)
-        self.screen.run_worker(self._suggest(view.viewer), group="suggest")
+        self.screen.run_worker(self._suggest(view.viewer, self._changes), group="suggest")
 
-    async def _suggest(self, seat: int) -> None:
-        asked = self._changes
+    async def _suggest(self, seat: int, asked: int) -> None:
         try:
             action = await asyncio.to_thread(suggest, self.session, seat,
                                              self.session.record.seed)
