@@ -26,7 +26,8 @@ def game_bindings() -> list[BindingType]:
                     show=False, id=f"game.digit_{n}") for n in range(10)]
     out += [Binding(keys.key, name, keys.label, tooltip=keys.text, id=f"game.{name}")
             for name, keys in BOT_KEYS.items()]
-    return [*out,
+    return [
+        *out,
         Binding("escape", "entry_clear", N_("Clear number"), show=False,
                 id="game.entry_clear"),
         Binding("backspace", "entry_back", N_("Erase a digit"), show=False,
