@@ -6,7 +6,10 @@ one seat may see; ``state.clone()`` is a cheap independent copy; ``observe(state
 a seat knows, as data, and ``imagine(observation, seed)`` a whole game consistent with it (for
 computer players, which must never read the real state); ``score_breakdown(state, seat)`` is
 what a seat would score if its turn ended now and ``conquest_costs(state, army)`` what an army
-would pay for each region it may attack.  This package never imports textual, rich or click.
+would pay for each region it may attack.  ``moves(state)`` is the legal actions with what they
+cost (tokens per region, the die's shortfall, coins), worked out once per position: pass them
+to ``view(state, seat, moves)`` to share them between views.  This package never imports
+textual, rich or click.
 """
 
 from smallworld_tui.engine.actions import Action
@@ -15,15 +18,16 @@ from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import why_illegal
 from smallworld_tui.engine.game import apply, legal_actions, new_game, score_breakdown, winners
+from smallworld_tui.engine.moves import Moves, moves
 from smallworld_tui.engine.observe import Observation, imagine, observe
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
 from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.engine.view import PlayerView, view
 
 __all__ = [
-    "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Observation",
-    "Phase", "PlayerView", "Record", "RecordError", "apply", "conquest_costs", "imagine",
-    "legal_actions", "load_record", "new_game", "observe", "save_record", "score_breakdown",
-    "view", "why_illegal", "winners",
+    "PLACING", "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Moves",
+    "Observation", "Phase", "PlayerView", "Record", "RecordError", "apply", "conquest_costs",
+    "imagine", "legal_actions", "load_record", "moves", "new_game", "observe", "save_record",
+    "score_breakdown", "view", "why_illegal", "winners",
 ]

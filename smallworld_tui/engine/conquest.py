@@ -201,6 +201,12 @@ def in_hand(g: GameState, army: Army) -> int:
     return army.hand + sum(t.conquest_aid(g, army) for t in hooks.token_aid)
 
 
+def shortfall(army: Army, cost: int) -> int:
+    """Tokens ``army`` lacks in hand for a conquest that costs ``cost`` (``Costs``): what the
+    reinforcement die must make up in a last conquest (0 if the hand pays it all)."""
+    return max(0, cost - army.hand)
+
+
 def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int, int]]:
     """(region, cost) for every region ``army`` may attack now (the engine's hottest loop),
     or only those of the mask ``within``."""

@@ -22,6 +22,7 @@ from smallworld_tui.engine.conquest import (
     lift_for_redeploy,
     ready_troops,
     redeploy_room,
+    shortfall,
     take_region,
 )
 from smallworld_tui.engine.content import ITEMS, RACES, Content
@@ -76,11 +77,13 @@ def new_game(
 
 # --- legal actions -----------------------------------------------------------------------
 
-def legal_actions(g: GameState) -> list[Action]:
-    """Every action ``apply`` accepts now, for ``g.actor``."""
+def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
+                  ) -> list[Action]:
+    """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
+    ``conquest_costs`` when they are known already (``engine.moves``)."""
     phase = g.phase
     if phase == Phase.CONQUER:
-        return _conquer_actions(g, g.armies[g.turn.acting])
+        return _conquer_actions(g, g.armies[g.turn.acting], costs)
     if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
     if phase == Phase.PICK:
@@ -101,7 +104,8 @@ def _end_actions(g: GameState) -> list[Action]:
             for a in t.end_actions(g, army)]
 
 
-def _conquer_actions(g: GameState, army: Army) -> list[Action]:
+def _conquer_actions(g: GameState, army: Army,
+                     costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     turn = g.turn
     out: list[Action] = []
     if may_decline(g, army):
@@ -115,7 +119,7 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += [A.conquer(r) for r, cost in conquest_costs(g, army) if cost <= hand]
+            out += [A.conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
                 out += [A.abandon(r) for r in bits(army.mask)]
@@ -123,10 +127,10 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
             if held >= 1:
                 final = not hooks.no_final_roll and held >= hooks.kept
                 most = g.rules.max_shortfall
-                for r, cost in conquest_costs(g, army):
+                for r, cost in _costs(g, army, costs):
                     if cost <= hand:
                         out.append(A.conquer(r))
-                    elif final and cost - hand <= most:
+                    elif final and shortfall(army, cost) <= most:
                         out.append(A.final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
@@ -134,6 +138,12 @@ def _conquer_actions(g: GameState, army: Army) -> list[Action]:
     out += _turn_actions(g)
     out.append(A.END_CONQUEST)
     return out
+
+
+def _costs(g: GameState, army: Army, known: Sequence[tuple[int, int]] | None
+           ) -> Sequence[tuple[int, int]]:
+    """``conquest_costs`` of ``army``, unless already ``known``."""
+    return conquest_costs(g, army) if known is None else known
 
 
 def _turn_actions(g: GameState) -> list[Action]:
@@ -284,7 +294,7 @@ def _final(g: GameState, action: Action) -> None:
     costs = Costs(g, army)
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
-    short = cost - army.hand
+    short = shortfall(army, cost)
     g.rules.before_final(g, army, r)
     value = g.roll_die()
     success = value >= short

@@ -10,9 +10,8 @@ from typing import Any
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.conquest import conquest_costs
-from smallworld_tui.engine.game import legal_actions
 from smallworld_tui.engine.market import ComboView
+from smallworld_tui.engine.moves import Moves, moves
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import PieceKind
 from smallworld_tui.engine.showing import choices
@@ -90,6 +89,8 @@ class PlayerView:
     legal: list[Action]  # the viewer's legal actions (empty unless it is their decision)
     anytime: list[Action]  # what the viewer may do whoever's decision it is (``showing``)
     costs: dict[int, int]  # region -> tokens the acting army pays now
+    shortfalls: dict[int, int]  # region -> tokens it lacks in hand: a last conquest's need
+    prices: dict[Action, int]  # coins a legal choice costs the viewer (``Moves.prices``)
     pieces: dict[str, PieceKind]  # the kinds of pieces of this game
     roles: list[str]  # each seat's role in a team game ("alliance_1"…; empty otherwise)
     teams: dict[str, list[int]]  # each team's seats in a team game
@@ -125,9 +126,12 @@ class PlayerView:
         }
 
 
-def view(g: GameState, viewer: int) -> PlayerView:
-    """The game as ``viewer`` (a seat, or -1 for a spectator) may see it."""
+def view(g: GameState, viewer: int, known: Moves | None = None) -> PlayerView:
+    """The game as ``viewer`` (a seat, or -1 for a spectator) may see it; ``known``: the
+    ``moves`` of this position, if they were worked out already."""
     done = g.finished
+    mine = viewer == g.actor and viewer >= 0
+    now = known if known is not None else moves(g, choices=mine)
     items: dict[int, list[str]] = {}
     for qid, r in g.items.items():
         if r >= 0:
@@ -151,9 +155,6 @@ def view(g: GameState, viewer: int) -> PlayerView:
     ]
     market = g.market
     visible = [g.rules.coins_visible(g, viewer, s) for s in range(g.players)]
-    costs: dict[int, int] = {}
-    if g.phase == Phase.CONQUER:
-        costs = dict(conquest_costs(g, g.armies[g.turn.acting]))
     return PlayerView(
         viewer=viewer, game=g.game, map=g.map, names=list(g.names), round=g.round,
         turns=g.map.turns, seat=g.seat, actor=g.actor, phase=g.phase, regions=regions,
@@ -167,8 +168,10 @@ def view(g: GameState, viewer: int) -> PlayerView:
         hidden_items=len(g.hidden), acting=g.turn.acting,
         conquest_over=g.turn.conquest_over, roll=g.turn.roll, finished=done,
         winners=list(g.winners),
-        legal=legal_actions(g) if viewer == g.actor and viewer >= 0 else [],
+        legal=list(now.legal) if mine else [],
         anytime=choices(g, viewer),
-        costs=costs, pieces=g.rules.pieces, roles=g.rules.roles(g), teams=g.rules.teams(g),
+        costs=dict(now.costs), shortfalls=dict(now.shortfalls),
+        prices=dict(now.prices) if mine else {}, pieces=g.rules.pieces,
+        roles=g.rules.roles(g), teams=g.rules.teams(g),
         team_scores=g.rules.team_scores(g) if done else {},
     )

@@ -5,7 +5,9 @@ written atomically, or an append-only journal), and only once stored does it joi
 and the state; then it is announced to listeners (the views of every connected player).  A move
 that cannot be stored (a full disk) is refused with ``StorageError`` and leaves the game as it
 was, so the same move can be made again once the disk has room (or the game is saved
-elsewhere).  A new game writes nothing until its first move.  Undo restores the copy of the
+elsewhere).  The legal moves of a position (``engine.moves``) are worked out once, when first
+asked for, and shared by every view of it and by the check of the next move.  A new game
+writes nothing until its first move.  Undo restores the copy of the
 state taken before the last action, never past the start of the turn, a die roll, another
 player's decision or a computer player's move; it too is stored before it takes effect.  A
 player's choice at any moment (showing their coins to their partners) is stored like a move;
@@ -25,13 +27,14 @@ from smallworld_tui.engine import (
     Event,
     GameState,
     IllegalAction,
+    Moves,
     Observation,
     PlayerView,
     Record,
     RecordError,
     apply,
-    legal_actions,
     load_record,
+    moves,
     observe,
     view,
 )
@@ -77,7 +80,8 @@ class GameSession:
         self.record = record
         self.path = path
         self.journal = journal
-        self.state: GameState = record.new_state()
+        self._moves: Moves | None = None  # the moves of ``state``, once worked out
+        self.state = record.new_state()
         self.log: list[Event] = []
         self._floors: list[int] = []  # per action: index below which undo may not go
         self._before: list[tuple[GameState, int]] = []  # state and log length before each
@@ -121,20 +125,38 @@ class GameSession:
             raise RecordError(str(path), f"bad game setup: {exc}") from None
 
     @property
+    def state(self) -> GameState:
+        """The game now (never changed in place but by the session, which then forgets
+        its moves)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+        self._moves = None
+
+    @property
     def actor(self) -> int:
         """The seat whose decision it is (-1 once the game is over)."""
         return self.state.actor
 
     # --- playing -----------------------------------------------------------------------
+    def moves(self) -> Moves:
+        """The legal moves now, with their costs (worked out once per position)."""
+        with self._lock:
+            if self._moves is None:
+                self._moves = moves(self.state)
+            return self._moves
+
     def view(self, seat: int) -> PlayerView:
         with self._lock:
-            return view(self.state, seat)
+            return view(self.state, seat, self.moves())
 
     def observe(self, seat: int) -> tuple[Observation, list[Action]]:
         """What ``seat`` knows of the game (``engine.observe``: a computer player's input) and
         its legal actions (none unless the decision is its)."""
         with self._lock:
-            legal = legal_actions(self.state) if seat == self.state.actor else []
+            legal = list(self.moves().legal) if seat == self.state.actor else []
             return observe(self.state, seat), legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
@@ -144,11 +166,13 @@ class GameSession:
         with self._lock:
             if action.kind not in ANYTIME:
                 self._check_seat(seat)
+                self._check_legal(action)
             elif seat is not None and seat != action.target:
                 raise IllegalAction("only a player may show or hide their own coins")
             snapshot = self.state.clone()
             before = (self.state.seat, self.state.actor, self.state.turn_number)
-            events = apply(self.state, action)
+            events = apply(self.state, action, checked=True)
+            self._moves = None
             try:
                 self._store_append(action)
             except OSError as exc:
@@ -162,14 +186,20 @@ class GameSession:
         """The events ``action`` would cause now, on a copy of the game (nothing changes;
         IllegalAction if it is refused)."""
         with self._lock:
-            return apply(self.state.clone(), action)
+            self._check_legal(action)
+            return apply(self.state.clone(), action, checked=True)
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is refused now, or None if it is legal."""
         with self._lock:
-            if action in legal_actions(self.state):
+            if action in self.moves().legal:
                 return None
             return illegal(self.state, action)
+
+    def _check_legal(self, action: Action) -> None:
+        """``IllegalAction`` (the engine's reason) unless ``action`` is a legal move now."""
+        if action not in self.moves().legal:
+            raise illegal(self.state, action)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and seat != self.state.actor:
@@ -187,6 +217,7 @@ class GameSession:
         snapshot = self.state.clone()
         before = (self.state.seat, self.state.actor, self.state.turn_number)
         events = apply(self.state, action)
+        self._moves = None
         self._record(action, before, events, snapshot)
         return events
 

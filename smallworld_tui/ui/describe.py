@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from smallworld_tui.data import entries, qualify
-from smallworld_tui.engine import Action, Event, IllegalAction
+from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content import GAMES, Content
@@ -479,38 +479,38 @@ def action_words(action: Action, names: Sequence[str], board: Map,
     return words
 
 
-def action_label(action: Action, names: Sequence[str], board: Map,
-                 costs: dict[int, int] | None = None, hand: int = 0,
-                 combo: str = "") -> str:
-    """A legal action as a menu or command-palette entry, e.g. "Conquer Forest 7 (3 tokens)".
+def action_label(action: Action, view: PlayerView, combo: str = "") -> str:
+    """A legal action of ``view``'s viewer as a menu or command-palette entry, e.g. "Conquer
+    Forest 7 (3 tokens)".
 
-    ``costs`` and ``hand`` (from the view) add the cost of conquests; ``combo`` names the
-    combo of a ``pick``.  The words come from ``keymap``; a kind without words of its own is
-    named after the race, power or item offering it, with its target: "Stonehedge: Forest 7".
+    The view gives the cost of a conquest, the tokens a last conquest lacks and the coins a
+    choice costs; ``combo`` names the combo of a ``pick``.  The words come from ``keymap``; a
+    kind without words of its own is named after the race, power or item offering it, with
+    its target: "Stonehedge: Forest 7".
     """
     kind, target = action.kind, action.target
     keys = keys_of(kind)
     owner = action_owner(kind)
-    words = action_words(action, names, board, owner)
+    words = action_words(action, view.names, view.map, owner)
     owner_name = "" if owner is None else content_name(
         owner.kind if owner.kind in ("race", "power") else "item", owner.qid)
-    cost = (costs or {}).get(target)
     if not keys.text:
         detail = next((w for w in words.values() if w), "")
         label = owner_name or kind
         return _("{owner}: {target}").format(owner=label, target=detail) if detail else label
     if keys.details is not None:
         row = owner.row if owner is not None else {}
-        for word, value in keys.details(target, action.count, row).items():
-            words[word] = coins(value) if word == "coins" else tokens(value)
+        words |= {word: tokens(value) for word, value in keys.details(row).items()}
+    if action in view.prices:
+        words["coins"] = coins(abs(view.prices[action]))
     template = keys.short if keys.short and not words.get("to") else keys.text
     text = _(template).format_map(_Blank({
-        **words, "owner": owner_name, "short": str((cost or 0) - hand),
+        **words, "owner": owner_name, "short": str(view.shortfalls.get(target, "")),
         "piece": piece_name(keys.piece) if keys.piece else ""}))
     if kind == "pick" and combo:
         return _("{action}: {combo}").format(action=text, combo=combo)
-    if kind == "conquer" and cost is not None:
-        return with_details(text, [tokens(cost)])
+    if kind == "conquer" and target in view.costs:
+        return with_details(text, [tokens(view.costs[target])])
     return text
 
 

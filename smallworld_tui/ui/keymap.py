@@ -26,8 +26,10 @@ class ActionKeys:
     entry, with a placeholder per parameter of the kind (``{region}`` and ``{to}``: regions,
     ``{name}``: a player, ``{slot}``: a combo, ``{item}``: a relic, place or artifact,
     ``{faction}``, ``{tokens}``: a count of tokens), ``{owner}`` (the race, power or item
-    that offers the action), ``{piece}`` (the piece named by ``piece``) and those that
-    ``details`` gives from the action and the owner's data table row; ``short``: the text
+    that offers the action), ``{piece}`` (the piece named by ``piece``), ``{coins}`` (what
+    the action costs or brings, from the view: ``PlayerView.prices``), ``{short}`` (the
+    tokens a last conquest lacks: ``PlayerView.shortfalls``) and the token counts that
+    ``details`` reads in the owner's data table row; ``short``: the text
     when the second parameter names nothing; ``direct``: Enter or a click on a region sends
     it at once when it is the only thing to do there (otherwise a menu asks)."""
 
@@ -37,7 +39,7 @@ class ActionKeys:
     direct: bool = False
     piece: str = ""
     short: str = ""
-    details: Callable[[int, int, Mapping[str, Any]], dict[str, int]] | None = None
+    details: Callable[[Mapping[str, Any]], dict[str, int]] | None = None
 
 
 ACTIONS: dict[str, ActionKeys] = {
@@ -114,14 +116,11 @@ ACTIONS: dict[str, ActionKeys] = {
     "frostmourne": ActionKeys(text=N_("Ready {owner} for the next conquest")),
     "heart": ActionKeys(text=N_("Put {owner} in {region}")),
     "side_with": ActionKeys(text=N_("Fight for the {faction} this turn")),
-    "recruit": ActionKeys(text=N_("Raise {tokens} for {coins}"),
-                          details=lambda target, _count, row: {
-                              "coins": target * row["price_per_token"]}),
-    "human_form": ActionKeys(text=N_("Take human form (+{coins})"),
-                             details=lambda _t, _c, row: {"coins": row["human_coins"]}),
+    "recruit": ActionKeys(text=N_("Raise {tokens} for {coins}")),
+    "human_form": ActionKeys(text=N_("Take human form (+{coins})")),
     "worgen_form": ActionKeys(
         text=N_("Take worgen form (pay {coins}: conquests cost {tokens} fewer)"),
-        details=lambda _t, _c, row: {"coins": row["worgen_price"], "tokens": row["discount"]}),
+        details=lambda row: {"tokens": row["discount"]}),
 }
 # kinds chosen by typing a number (a combo, a region) rather than in the "other actions" menu
 TYPED = frozenset({"pick", "conquer", "final", "deploy"})

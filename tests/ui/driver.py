@@ -88,6 +88,13 @@ async def point_at(pilot: Pilot[None], region: int) -> None:
     await settle(pilot)
 
 
+def out_of_reach(screen: GameScreen) -> int:
+    """A land region the viewer's conquest cannot reach now."""
+    view = screen.view
+    return next(r for r in range(len(view.regions))
+                if r not in view.costs and not view.map.regions[r].water)
+
+
 async def act(pilot: Pilot[None], action: Action, dismiss: bool = True) -> None:
     """Carry out one legal action of the viewer through keys, the map and menus (then close
     the die and pass screens it brings, unless ``dismiss`` is False)."""

@@ -26,9 +26,11 @@ from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession, bot_seats
 from smallworld_tui.session.bot_seats import BotSeats
 from smallworld_tui.ui.app import SmallWorldApp
-from smallworld_tui.ui.screens import game
+from smallworld_tui.ui.controllers import bots as bots_control
+from smallworld_tui.ui.controllers import handover
 from smallworld_tui.ui.screens.die_roll import DieScreen
-from smallworld_tui.ui.screens.game import GameScreen, changed_regions
+from smallworld_tui.ui.screens.game import GameScreen
+from smallworld_tui.ui.screens.map_marks import changed_regions
 from smallworld_tui.ui.screens.pass_device import PassScreen
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.log_panel import LogPanel
@@ -104,7 +106,7 @@ async def test_the_new_game_screen_seats_bots_with_their_default_names() -> None
         screen = game_screen(app)
         assert screen.session.record.bots == {1: "normal"}
         assert screen.session.record.players == ["Amy", "Zed"]
-        assert screen.bots is not None and screen.viewer == 0
+        assert screen.bot_control.bots is not None and screen.viewer == 0
 
 
 async def test_an_all_bot_game_is_watched_and_hurry_stops_at_the_end_of_the_turn() -> None:
@@ -241,14 +243,14 @@ async def test_the_pace_keys_change_the_pace_while_a_bot_plays() -> None:
     app = SmallWorldApp(s, bot_pace=3.0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert screen.bots is not None
+        assert screen.bot_control.bots is not None
         await pilot.pause()
         await pilot.press("greater_than_sign")
-        assert screen.bots.pace == 1.5
+        assert screen.bot_control.bots.pace == 1.5
         await pilot.press("greater_than_sign", "greater_than_sign")
-        assert screen.bots.pace == 0.4
+        assert screen.bot_control.bots.pace == 0.4
         await pilot.press(*["less_than_sign"] * 5)
-        assert screen.bots.pace == 3.0  # the slowest
+        assert screen.bot_control.bots.pace == 3.0  # the slowest
         assert any("3 s a move" in n.message for n in notifications(app))
 
 
@@ -285,7 +287,7 @@ async def test_a_saved_game_with_bots_loads_with_the_same_seats(tmp_path: Path) 
         await pilot.pause()
         screen = game_screen(app)
         loaded = screen.session
-        assert loaded.record.bots == {1: "easy"} and screen.bots is not None
+        assert loaded.record.bots == {1: "easy"} and screen.bot_control.bots is not None
         await until(pilot, lambda: loaded.actor == 0)  # the bot played its turn
         assert screen.viewer == 0
         assert not any(isinstance(x, PassScreen) for x in app.screen_stack)
@@ -315,8 +317,8 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
         assert screen.check_action("suggest", ()) and not screen.check_action(
             "play_suggestion", ())
         await pilot.press("s")
-        await until(pilot, lambda: screen._suggestion is not None)
-        move = screen._suggestion
+        await until(pilot, lambda: screen.bot_control.suggestion is not None)
+        move = screen.bot_control.suggestion
         assert move is not None and move.kind == "pick"
         combos = screen.query_one(ComboColumn)
         assert combos.current is not None and combos.current.slot == move.target
@@ -324,8 +326,31 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert s.record.actions == [move]
-        assert screen._suggestion is None
+        assert screen.bot_control.suggestion is None
         assert not any(n.title == "Suggestion" for n in notifications(app))  # out of date
+
+
+async def test_a_suggestion_for_a_game_that_moved_on_is_never_offered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Amy picks while the suggestion is worked out: the pick it suggests is out of date."""
+    release = threading.Event()
+
+    def held(session: GameSession, seat: int, seed: int = 0) -> Action | None:
+        assert release.wait(30)
+        return Action("pick", 1)
+
+    monkeypatch.setattr(bots_control, "suggest", held)
+    s = bot_game(["Amy", "Bot 2 (easy)"], {1: "easy"})
+    app = SmallWorldApp(s, bot_pace=60)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("s", "0")  # ask, then pick combo 0 meanwhile
+        assert s.record.actions == [Action("pick", 0)]
+        release.set()
+        await pilot.pause(0.2)
+        await pilot.pause()
+        assert screen.bot_control.suggestion is None
+        assert not any(n.title == "Suggestion" for n in notifications(app))
 
 
 # --- over SSH: a seat watching a bot sees its moves (the same game screen) -------------
@@ -333,7 +358,7 @@ async def test_suggest_offers_the_hard_bots_move_and_y_plays_it() -> None:
 @pytest.mark.parametrize("roller", [0, 1])
 async def test_over_ssh_a_roll_is_the_big_die_for_its_roller_and_a_log_line_for_others(
         roller: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game, "DIE_SECONDS", 0.2)
+    monkeypatch.setattr(handover, "DIE_SECONDS", 0.2)
     s = bot_game(["Amy", "Ben"], {})
     advance(s, lambda g: g.actor == roller and any(a.kind == "final" for a in g.view(roller).legal),
             prefer=("pick", "conquer"))
@@ -361,7 +386,7 @@ async def test_a_seat_over_ssh_sees_a_bots_moves_in_the_log_and_on_the_map() -> 
     app = TableWatch(s)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        assert screen.bots is None  # the table host plays them
+        assert screen.bot_control.bots is None  # the table host plays them
         seats = BotSeats(s, pace=0)
         bot = seats.bots[1]
         events = []

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from smallworld_tui.engine import Action, Event
+from smallworld_tui.engine import Action, Event, new_game, view
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.content import GAMES
@@ -17,6 +18,7 @@ from smallworld_tui.ui.describe import Narrator, action_label, combo_name, regio
 
 BOARD = load_map("base-2p")
 NAMES = ["Amy", "Ben"]
+VIEW = view(new_game(NAMES, "base-2p", seed=1), 0)  # Amy's, on BOARD
 EVENTS_DOC = Path(__file__).parents[2] / "smallworld_tui" / "engine" / "events.py"
 
 SAMPLES = [
@@ -141,16 +143,17 @@ def test_berserk_roll_has_no_region() -> None:
 def test_every_action_kind_has_a_label() -> None:
     for kind, params in PARAMS.items():
         action = Action(kind, 1 if params else -1, 2 if len(params) > 1 else 0)
-        label = action_label(action, NAMES, BOARD, costs={1: 4}, hand=2)
+        label = action_label(action, dataclasses.replace(VIEW, costs={1: 4},
+                                                         shortfalls={1: 2}))
         assert label and label != kind
 
 
-def test_action_labels_show_costs_and_shortfalls() -> None:
+def test_action_labels_show_the_views_costs_and_shortfalls() -> None:
     forest = region_label(BOARD, 1)
-    assert action_label(Action("conquer", 1), NAMES, BOARD, {1: 3}) == (
-        f"Conquer {forest} (3 tokens)")
-    assert "needs 2 more" in action_label(Action("final", 1), NAMES, BOARD, {1: 4}, hand=2)
-    assert action_label(Action("ally", 1), NAMES, BOARD) == "Name Ben as your ally"
+    seen = dataclasses.replace(VIEW, costs={1: 3, 2: 4}, shortfalls={2: 2})
+    assert action_label(Action("conquer", 1), seen) == f"Conquer {forest} (3 tokens)"
+    assert "needs 2 more" in action_label(Action("final", 2), seen)
+    assert action_label(Action("ally", 1), seen) == "Name Ben as your ally"
 
 
 def test_coins_paid_names_payer_or_bank_and_the_rule() -> None:
@@ -184,10 +187,10 @@ def test_warcraft_power_sentences_and_two_region_labels() -> None:
         f"Ben opened a portal: everything on {r7} and {r3} changed places")
     champion = Event("conquered", 1, {**SAMPLES[3].data, "via": "champion"})
     assert "with the Champion" in n.sentence(champion)
-    assert action_label(Action("intimidate", 7, 3), NAMES, BOARD) == (
+    assert action_label(Action("intimidate", 7, 3), VIEW) == (
         f"Intimidate {r7}: move a token to {r3}")
-    assert action_label(Action("intimidate", 7, -1), NAMES, BOARD) == f"Intimidate {r7}"
-    assert action_label(Action("portal", 3, 7), NAMES, BOARD) == (
+    assert action_label(Action("intimidate", 7, -1), VIEW) == f"Intimidate {r7}"
+    assert action_label(Action("portal", 3, 7), VIEW) == (
         f"Open a portal between {r3} and {r7}")
 
 
@@ -210,7 +213,7 @@ def test_the_bag_names_the_relic_it_acts_as() -> None:
     assert Narrator(NAMES, BOARD).sentence(chosen) == (
         "Amy's Bag-o'-Many-Things acts as The Shiny Orb this turn")
     orb = GAMES["underground"].items.index("underground:shiny_orb")
-    assert action_label(Action("bag", orb), NAMES, BOARD) == (
+    assert action_label(Action("bag", orb), VIEW) == (
         "Let the Bag-o'-Many-Things act as The Shiny Orb")
 
 
@@ -230,16 +233,20 @@ def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
     assert n.sentence(next(e for e in SAMPLES if e.kind == "objective_reached")) == (
         f"Ben reached Amy's Military Objective in {r7}")
     steal = Action("steal", ARTIFACTS.index("warcraft:frostmourne"), 7)
-    assert action_label(steal, NAMES, BOARD) == f"Steal Frostmourne into {r7}"
-    assert action_label(Action("worgen_form"), NAMES, BOARD) == (
+    assert action_label(steal, VIEW) == f"Steal Frostmourne into {r7}"
+    priced = dataclasses.replace(VIEW, prices={Action("worgen_form"): 1,
+                                               Action("human_form"): -2,
+                                               Action("recruit", 2): 2})
+    assert action_label(Action("worgen_form"), priced) == (
         "Take worgen form (pay 1 coin: conquests cost 1 token fewer)")
-    assert action_label(Action("recruit", 2), NAMES, BOARD) == "Raise 2 tokens for 2 coins"
+    assert action_label(Action("human_form"), priced) == "Take human form (+2 coins)"
+    assert action_label(Action("recruit", 2), priced) == "Raise 2 tokens for 2 coins"
 def test_coins_paid_to_the_bank_and_the_battleground_side() -> None:
     paid = Event("coins_paid", -1, {"payer": 0, "coins": 2, "reason": "warcraft:doomhammer"})
     assert Narrator(NAMES, BOARD).sentence(paid) == "Amy paid 2 coins to the bank (Doomhammer)"
-    assert action_label(Action("side_with", 1), NAMES, BOARD) == (
+    assert action_label(Action("side_with", 1), VIEW) == (
         "Fight for the Horde this turn")
-    toll = action_label(Action("aegis_toll", 7), NAMES, BOARD)
+    toll = action_label(Action("aegis_toll", 7), VIEW)
     assert toll == f"Pay the toll of Aegis of Aggramar to attack {region_label(BOARD, 7)}"
 
 

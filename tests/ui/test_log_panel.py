@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from smallworld_tui.engine import Action
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.controllers.handover import narrator
 from smallworld_tui.ui.widgets.log_panel import DROPPED, SHOWN, LogPanel
 from smallworld_tui.ui.wrap import fold_lines
 from ui.driver import act, advance, dismiss_modals, game_screen, session, settle
@@ -38,7 +39,7 @@ async def picked_and_logged(pilot: Pilot[None], app: SmallWorldApp, times: int) 
     log = screen.query_one(LogPanel)
     await act(pilot, Action("pick", 0))
     await settle(pilot)
-    log.write_events(screen.session.log * times, screen.narrator())
+    log.write_events(screen.session.log * times, narrator(screen.view))
     return log
 
 
@@ -78,12 +79,12 @@ async def test_the_log_fills_down_drawing_only_new_lines_then_turns_half_a_page(
         monkeypatch.setattr(log, "render_line", lambda y: (drawn.append(y), render_line(y))[1])
         turned = False
         width = log.scrollable_content_region.width
-        starts = {fold_lines(Text(screen.narrator().sentence(event)), width)[0].plain.rstrip()
+        starts = {fold_lines(Text(narrator(screen.view).sentence(event)), width)[0].plain.rstrip()
                   for event in s.log}  # sentences of one line and of two, in turn
         for n in range(3 * height):
             top, lines, first = round(log.scroll_y), len(folded(log)), log.render_line(0).text
             drawn.clear()
-            log.write_events(s.log[n % len(s.log):][:1], screen.narrator())
+            log.write_events(s.log[n % len(s.log):][:1], narrator(screen.view))
             await settle(pilot)
             redrawn = sorted(set(drawn))
             new = len(folded(log)) - lines
@@ -131,7 +132,7 @@ async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_bel
             await settle(pilot)
         below = len(folded(log)) - round(log.scroll_y) - height
         assert below > 0 and log.border_title == f"Log · ↓ {below} newer lines"
-        log.write_events(s.log[-1:], game_screen(app).narrator())  # a new one shows the end
+        log.write_events(s.log[-1:], narrator(game_screen(app).view))  # a new one shows the end
         await settle(pilot)
         assert log.scroll_y == log.max_scroll_y and log.border_title == "Log"
 
@@ -167,7 +168,7 @@ async def test_a_long_game_lets_old_sentences_go_in_batches_not_one_by_one(
         whole = []
         for _ in range(DROPPED):
             refreshes.clear()
-            log.write_events(s.log[-1:], screen.narrator())
+            log.write_events(s.log[-1:], narrator(screen.view))
             await settle(pilot)
             whole.append(() in refreshes)  # the whole log drawn again
             assert bottom_line(log) == folded(log)[-1].rstrip()

@@ -3,12 +3,14 @@ screen that names players (over SSH anyone may choose their name)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.content import Content
 from textual.widgets import Static
 
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens import action_commands
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.end import EndScreen
@@ -48,11 +50,11 @@ async def test_toasts_and_menus_show_names_as_typed() -> None:
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        screen.send(Action("pick", 0))  # not Ben's decision: a toast names "[/]"
+        screen.sending.send(Action("pick", 0))  # not Ben's decision: a toast names "[/]"
         await pilot.pause(0.2)
         toasts = [str(toast.render()) for toast in app.screen.query("ToastRack Toast")]
         assert "It is [/]'s decision." in toasts
-        screen.ask("[bold]title", [Action("ally", 0), Action("ally", 1)])
+        screen.sending.ask("[bold]title", [Action("ally", 0), Action("ally", 1)])
         await settle(pilot)
         menu = app.screen
         assert isinstance(menu, ChoiceScreen)
@@ -62,13 +64,14 @@ async def test_toasts_and_menus_show_names_as_typed() -> None:
         assert menu.query_one("#choice-title", Static).render().plain == "[bold]title"
 
 
-async def test_the_palette_lists_names_as_typed() -> None:
+async def test_the_palette_lists_names_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     app = SmallWorldApp(markup_session(), seating=FixedSeat(0))
     async with app.run_test(size=(120, 40)):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         label = "Name [bold]Ben as your ally"
-        screen.palette_entries = lambda: [(label, Action("ally", 1))]  # type: ignore[method-assign]
+        monkeypatch.setattr(action_commands, "palette_entries",
+                            lambda _view: [(label, Action("ally", 1))])
         provider = LegalActionsProvider(screen)
         hits = [hit async for hit in provider.search("ally")]
         found = [hit async for hit in provider.discover()]

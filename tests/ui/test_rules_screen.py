@@ -218,7 +218,7 @@ async def test_the_interface_speaks_japanese(japanese: None) -> None:
         assert seat_letters(s.record.players) == ["A", "B", "C"]  # no Latin initial
         assert seat_letters(["太郎", "Ｈａｎａ"]) == ["A", "H"]  # full-width letters count
         await act(pilot, Action("pick", 0))
-        screen.send(Action("conquer", 0))  # the sea: refused in Japanese
+        screen.sending.send(Action("conquer", 0))  # the sea: refused in Japanese
         await settle(pilot)
         seafaring = display_name("power", "base:seafaring", "ja")
         assert any(f"「{seafaring}」の種族だけ" in n.message for n in notifications(app))

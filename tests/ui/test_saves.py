@@ -108,7 +108,7 @@ async def test_an_unreadable_save_is_greyed_reported_and_never_overwritten() -> 
     s = session()
     app = SmallWorldApp(s)
     async with app.run_test(size=SIZE) as pilot:
-        game_screen(app).save_as("broken")
+        game_screen(app).saving.save_as("broken")
         await settle(pilot)
         assert "not a saved game" in notices(app)
     assert broken.read_bytes() == GARBAGE and s.path is None

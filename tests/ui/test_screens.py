@@ -15,6 +15,7 @@ from smallworld_tui.engine import Action, Record
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.action_commands import palette_entries
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.end import EndScreen, tie_break
 from smallworld_tui.ui.screens.game import GameScreen
@@ -95,7 +96,7 @@ async def test_the_command_palette_finds_legal_actions() -> None:
     app = SmallWorldApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await act(pilot, Action("pick", 0))
-        labels = [label for label, _action in game_screen(app).palette_entries()]
+        labels = [label for label, _action in palette_entries(game_screen(app).view)]
         assert "End conquest" in labels and any(x.startswith("Conquer ") for x in labels)
         await pilot.press("ctrl+p")
         await settle(pilot)

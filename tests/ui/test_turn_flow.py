@@ -23,6 +23,7 @@ from ui.driver import (
     advance,
     dismiss_modals,
     game_screen,
+    out_of_reach,
     point_at,
     session,
     settle,
@@ -103,10 +104,7 @@ async def test_a_refused_region_is_explained_by_the_engine() -> None:
     app = SmallWorldApp(s)
     async with app.run_test(size=SIZE) as pilot:
         await act(pilot, Action("pick", 0))
-        screen = game_screen(app)
-        inland = next(r for r in range(len(screen.view.regions))
-                      if r not in screen.view.costs and not screen.view.map.regions[r].water)
-        await point_at(pilot, inland)
+        await point_at(pilot, out_of_reach(game_screen(app)))
         await pilot.press("enter")
         await settle(pilot)
         assert len(s.record.actions) == 1

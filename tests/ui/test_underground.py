@@ -11,6 +11,7 @@ from textual.widget import Widget
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.action_commands import palette_entries
 from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.new_game import maps_for
@@ -89,7 +90,7 @@ async def test_item_actions_are_in_the_other_actions_menu_and_the_palette() -> N
         await settle(pilot)
         screen = game_screen(app)
         screen.redraw()
-        labels = [label for label, _action in screen.palette_entries()]
+        labels = [label for label, _action in palette_entries(screen.view)]
         assert "Ready The Flying Doormat for the next conquest" in labels
         await pilot.press("o")
         await settle(pilot)

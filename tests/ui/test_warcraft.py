@@ -28,6 +28,7 @@ from smallworld_tui.ui.describe import combo_name, content_name, score_label
 from smallworld_tui.ui.palette import faction_colour, race_colour
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics
 from smallworld_tui.ui.screens.end import EndScreen, headline
+from smallworld_tui.ui.screens.game_keys import help_keys
 from smallworld_tui.ui.screens.new_game import game_choices
 from smallworld_tui.ui.teams import team_line, team_result_table
 from smallworld_tui.ui.widgets.combo_column import ComboPrompt
@@ -155,7 +156,7 @@ async def test_the_t_key_shows_ones_coins_to_ones_partners_and_hides_them_again(
         panel = screen.query_one(TeamPanel)
         assert panel.border_title == "Teams · your coins hidden"
         assert footer_words(screen).get("Show coins") == "t"
-        assert ("t", "Show coins") in screen.help_keys()
+        assert ("t", "Show coins") in help_keys(screen)
         await pilot.press("t")
         await settle(pilot)
         assert s.state.coins_shown == [0] and panel.border_title == "Teams · your coins shown"

@@ -53,6 +53,16 @@ class LogPanel(ScrollView, can_focus=False):
         self._counts: deque[int] = deque()  # how many lines each sentence takes
         self._wrapped_at = 0  # the width the lines are folded at (0: none yet)
         self._style: Style | None = None  # the panel's own style (worked out once)
+        self._followed = 0  # events of the followed log written (``follow``)
+
+    def follow(self, log: Sequence[Event], narrator: Narrator, again: bool = False) -> None:
+        """Keep up with a game's log: write its new sentences, or all of them ``again``
+        (another reader, an undo) or when the log has become shorter."""
+        if again or len(log) < self._followed:
+            self.rewrite(log, narrator)
+        else:
+            self.write_events(log[self._followed:], narrator)
+        self._followed = len(log)
 
     def write_events(self, events: Sequence[Event], narrator: Narrator) -> None:
         texts = [Text(narrator.sentence(event), style="bold" if event.kind in BOLD else "")

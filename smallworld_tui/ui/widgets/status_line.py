@@ -62,7 +62,7 @@ def _conquer_task(view: PlayerView, army: ArmyView) -> str:
             [a.kind for a in view.legal]):
         # a choice comes before anything else (the Worgen's form, the Balrog of a Pentacle
         # just found), with tokens in hand or not
-        choices = joined(action_label(a, view.names, view.map) for a in view.legal
+        choices = joined(action_label(a, view) for a in view.legal
                          if a.kind in others([a.kind]))
         parts.append(_("{army}, {hand} in hand: first o: {choices}").format(
             army=army_name(army), hand=army.hand, choices=choices))
