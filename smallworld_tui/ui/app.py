@@ -31,8 +31,8 @@ from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import refusal
 from smallworld_tui.ui.messages import OpenHelp, OpenSave, ShowNewGame, StartGame, Tab
 from smallworld_tui.ui.rule_topics import played_game
+from smallworld_tui.ui.screens.board import BoardScreen
 from smallworld_tui.ui.screens.game import GameScreen
-from smallworld_tui.ui.screens.game_keys import help_intro, help_keys
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
@@ -136,8 +136,8 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         if isinstance(screen, TooSmallScreen):
             return
         legend = None
-        if isinstance(screen, GameScreen):
-            intro, keys = help_intro(screen), help_keys(screen)
+        if isinstance(screen, BoardScreen):
+            intro, keys = screen.help_intro(), screen.help_keys()
             legend = legend_renderable(screen.view, palette.no_color() or self.no_color)
         else:
             intro, keys = "", shown_keys(screen)
