@@ -27,10 +27,11 @@ def warcraft() -> Record:
 
 def test_every_position_is_the_game_as_it_stood_there_in_any_order(warcraft: Record) -> None:
     replay = Replay(warcraft, every=8)
-    expected = [warcraft.replay(upto=n).to_json() for n in range(len(warcraft.actions) + 1)]
-    order = list(range(len(warcraft.actions) + 1))
+    moves = len(warcraft.actions)
+    expected = [warcraft.replay(upto=n).to_json() for n in range(moves + 1)]
+    order = list(range(moves + 1))
     random.Random(1).shuffle(order)
-    for n in [*order, len(warcraft.actions), *reversed(range(len(warcraft.actions)))]:  # jumps, then back
+    for n in [*order, moves, *reversed(range(moves))]:  # jumps, then a move back at a time
         replay.go(n)
         assert replay.position == n
         assert replay.state.to_json() == expected[n], n

@@ -47,7 +47,7 @@ class ReplayScreen(BoardScreen):
         Binding("left_curly_bracket", "round(-1)", N_("Round back"),
                 id="replay.previous_round"),
         # the map scrolls with Home and End when it has the focus: these come first
-        Binding("home", "go_to_start", N_("Start"), priority=True, id="replay.start"),
+        Binding("home", "go_to_start", N_("Beginning"), priority=True, id="replay.start"),
         Binding("end", "go_to_end", N_("End"), priority=True, id="replay.end"),
         Binding("v", "next_viewer", N_("View as"),
                 tooltip=N_("See the game as a spectator or as each player in turn"),
@@ -62,17 +62,20 @@ class ReplayScreen(BoardScreen):
         self.closable = closable
         self.viewer = SPECTATOR
         self.view = replay.view(self.viewer)
+        self._reader: tuple[int, bool] | None = None  # whom the log was written for
 
     @while_open
     def on_mount(self) -> None:
         self.set_up_board()
-        self.redraw(again=True)
+        self.redraw()
         self.map_view.focus()
 
-    def redraw(self, again: bool = False) -> None:
-        """Draw the position the replay is at (the whole log ``again``: another viewer)."""
+    def redraw(self) -> None:
+        """Draw the position the replay is at (the whole log again when it reads otherwise:
+        another viewer, or the end reached or left, which shows or hides what was secret)."""
         replay = self.replay
         view = replay.view(self.viewer)
+        reader, self._reader = self._reader, (self.viewer, view.finished)
         text = self.where(view.names)
         text.append("\n")
         if view.finished:
@@ -84,7 +87,7 @@ class ReplayScreen(BoardScreen):
         self.query_one(StatusLine).show_content(Folded(text), key=text, lines=LINES)
         changed = changed_regions(replay.last_events)
         self.show_board(view, dict.fromkeys(changed, Mark("changed")))
-        self.query_one(LogPanel).follow(replay.log, narrator(view), again)
+        self.query_one(LogPanel).follow(replay.log, narrator(view), reader != self._reader)
         self.refresh_bindings()
 
     def where(self, names: list[str]) -> Text:
@@ -133,7 +136,7 @@ class ReplayScreen(BoardScreen):
         """The next seat's view (after the last seat's, the spectator's)."""
         seats = len(self.view.names)
         self.viewer = self.viewer + 1 if self.viewer + 1 < seats else SPECTATOR
-        self.redraw(again=True)
+        self.redraw()
 
     def action_close(self) -> None:
         self.dismiss()
