@@ -204,7 +204,8 @@ async def test_the_help_lists_the_viewers_keys() -> None:
         assert isinstance(help_screen, HelpScreen)
         words = [words for _key, words in help_screen.keys]
         assert "Watching a recorded game again" in help_screen.intro
-        for expected in ("Next move", "Next turn", "Next round", "End", "View as"):
+        for expected in ("Next move", "Next turn", "Next round", "End", "View as",
+                         "Move on the map: the line under it describes the region"):
             assert expected in words
 
 

@@ -141,6 +141,12 @@ class ReplayScreen(BoardScreen):
     def action_close(self) -> None:
         self.dismiss()
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        return [*super().help_keys(),
+                ("←↑↓→, " + _("mouse"), _("Move on the map: the line under it describes the "
+                                          "region")),
+                ("tab", _("Switch between the map and the combo column"))]
+
     def help_intro(self) -> str:
         return _("Watching a recorded game again: nothing can be played here. Step through "
                  "it a move, a turn or a round at a time, as a spectator (nobody's coins "
