@@ -1,4 +1,4 @@
-"""`smallworld-tui replay FILE`: replay a record and print the final state."""
+"""`smallworld-tui replay FILE`: watch a recorded game again, or print its final state."""
 
 from __future__ import annotations
 
@@ -8,32 +8,25 @@ import click
 
 from smallworld_tui.engine import RecordError, load_record
 from smallworld_tui.engine.summary import summary
-from smallworld_tui.i18n import _, ngettext
-from smallworld_tui.ui.describe import combo_name
 
 
 @click.command("replay")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
 def command(file: str, as_json: bool) -> None:
-    """Replay the record FILE and print where the game stands."""
+    """Watch the game recorded in FILE again, move by move (read-only); with --json, print
+    where it ends."""
+    from smallworld_tui.session.replay import Replay
+
     try:
-        g = load_record(file).replay(file)
+        record = load_record(file)
+        if as_json:
+            click.echo(json.dumps(summary(record.replay(file)), ensure_ascii=False))
+            return
+        replay = Replay(record, file)
     except RecordError as exc:
         raise click.ClickException(str(exc)) from None
-    data = summary(g)
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False))
-        return
-    state = (_("finished") if data["finished"]
-             else _("round {round}, in progress").format(round=data["round"]))
-    click.echo(f"{file}: {state}")
-    for p in data["players"]:
-        active = p["active"]
-        active = combo_name(active["race"], active["power"]) if active else "-"
-        click.echo("  " + _("{name}: {coins} coins, {tokens} tokens on the map, active: "
-                            "{active}").format(name=p["name"], coins=p["coins"],
-                                               tokens=p["tokens_on_board"], active=active))
-    if data["winners"]:
-        click.echo(ngettext("Winner: {names}", "Winners: {names}", len(data["winners"]))
-                   .format(names=", ".join(data["winners"])))
+
+    from smallworld_tui.ui.app import SmallWorldApp
+
+    SmallWorldApp(replay=replay).run()

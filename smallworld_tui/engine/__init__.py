@@ -23,11 +23,11 @@ from smallworld_tui.engine.observe import Observation, imagine, observe
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
 from smallworld_tui.engine.state import Army, GameState
-from smallworld_tui.engine.view import PlayerView, view
+from smallworld_tui.engine.view import SPECTATOR, PlayerView, view
 
 __all__ = [
-    "PLACING", "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Moves",
-    "Observation", "Phase", "PlayerView", "Record", "RecordError", "apply", "conquest_costs",
-    "imagine", "legal_actions", "load_record", "moves", "new_game", "observe", "save_record",
-    "score_breakdown", "view", "why_illegal", "winners",
+    "PLACING", "SPECTATOR", "Action", "Army", "EngineError", "Event", "GameState",
+    "IllegalAction", "Moves", "Observation", "Phase", "PlayerView", "Record", "RecordError",
+    "apply", "conquest_costs", "imagine", "legal_actions", "load_record", "moves", "new_game",
+    "observe", "save_record", "score_breakdown", "view", "why_illegal", "winners",
 ]

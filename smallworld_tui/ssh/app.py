@@ -1,8 +1,10 @@
 """The game App of one remote visit to a table: a seat's game screen, or a spectator's.
 
 It is the hotseat app with what a remote player must not have taken away: no save or load
-dialogs (the server's store is the save) and no screenshot (it would be written on the
-server), and with a way back to the lobby.  A spectator's screen says so on top.
+dialogs (the server's store is the save), no new-game screen (it lists the host's saves) and
+no screenshot (it would be written on the server), and with a way back to the lobby.  A
+spectator's screen says so on top; a game that is over (archived) opens in the replay viewer,
+on the record the server's store holds.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.driver import SSHDriver, Terminal
 from smallworld_tui.ui import app as ui_app
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.messages import ShowNewGame
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.seating import FixedSeat
 from smallworld_tui.ui.textual_texts import translated
@@ -60,6 +63,7 @@ class TableApp(SmallWorldApp):
 
     def __init__(self, session: GameSession, seat: int, table: int, terminal: Terminal,
                  **kwargs: Any) -> None:
+        """``replay``: an archived game, watched again (read-only)."""
         super().__init__(session, seating=FixedSeat(seat), pass_screens=False,
                          driver_class=SSHDriver, **kwargs)
         self.seat = seat
@@ -69,10 +73,14 @@ class TableApp(SmallWorldApp):
 
     def first_screen(self) -> Screen[Any]:
         assert self.session is not None
+        if self.replay is not None:
+            return super().first_screen()
         return TableScreen(self.session, self.seat, self.table)
 
-    def show_new_game(self) -> None:
-        """The end screen's "new game": back to the lobby, where tables are opened."""
+    def on_show_new_game(self, message: ShowNewGame) -> None:
+        """The end screen's "new game": back to the lobby, where tables are opened (never
+        the new-game screen, which lists and writes the host's saves)."""
+        message.prevent_default()
         self.action_lobby()
 
     def action_lobby(self) -> None:

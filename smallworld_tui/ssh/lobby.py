@@ -215,7 +215,9 @@ class TablesScreen(TranslatedBindings, Screen[None]):
                 choices += [("wait", _("Wait at your seat")), ("leave", _("Give up your seat"))]
         elif table.free_seat_for(name) is not None:
             choices.append(("take", _("Take a seat")))
-        if table.started:
+        if table.archived:  # over: watched again, move by move
+            choices.append(("watch", _("Watch the game again")))
+        elif table.started:
             choices.append(("watch", _("Watch")))
         return choices
 

@@ -10,7 +10,7 @@ serves; their moves are stored like anyone's.
 
 A finished game, or one the host closed, is archived: the host forgets it (``release``; the
 screens showing it keep their copy), and loads it afresh for each later visit, to be watched
-only.
+again in the replay viewer only.
 
 The host trusts the server: it runs in the server itself or in a worker process the server
 started, and its socket is in a folder only the server's user can enter.
@@ -31,6 +31,7 @@ from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
+from smallworld_tui.session.replay import Replay
 from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.app import QUIT, TableApp
 from smallworld_tui.ssh.driver import AppTerminal
@@ -179,11 +180,12 @@ class TableHost:
         session = self.session(table)
         if session is None:
             return {"to": "error", "message": self.damaged.get(table, "")}
-        if table not in self.sessions:  # an archived game is only watched
-            seat = SPECTATOR
+        replay = None
+        if table not in self.sessions:  # an archived game is only watched again
+            seat, replay = SPECTATOR, Replay(session.record, f"table {table}")
         send = bridge.sender(writer)
         terminal = AppTerminal(lambda data: send(bridge.frame(bridge.DATA, data)), size)
-        app = TableApp(session, seat, table, terminal)
+        app = TableApp(session, seat, table, terminal, replay=replay)
         app_task = asyncio.create_task(app.run_async())
         input_task = asyncio.create_task(bridge.hear(reader, self._heard(terminal),
                                                      f"at table {table}"))

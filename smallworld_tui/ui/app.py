@@ -20,21 +20,31 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from smallworld_tui.engine import IllegalAction, RecordError
+from smallworld_tui.engine import IllegalAction, RecordError, load_record
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import continue_in_saves, new_autosave_path
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
+from smallworld_tui.session.replay import Replay
 from smallworld_tui.ui import palette  # (reads NO_COLOR before App pops it)
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import refusal
-from smallworld_tui.ui.messages import OpenHelp, OpenSave, ShowNewGame, StartGame, Tab
+from smallworld_tui.ui.messages import (
+    OpenHelp,
+    OpenSave,
+    ShowNewGame,
+    StartGame,
+    Tab,
+    WatchGame,
+    WatchSave,
+)
 from smallworld_tui.ui.rule_topics import played_game
+from smallworld_tui.ui.screens.board import BoardScreen
 from smallworld_tui.ui.screens.game import GameScreen
-from smallworld_tui.ui.screens.game_keys import help_intro, help_keys
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
 from smallworld_tui.ui.screens.new_game import NewGameScreen
+from smallworld_tui.ui.screens.replay import ReplayScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
 from smallworld_tui.ui.screens.seating import Seating, hotseat
 from smallworld_tui.ui.screens.too_small import TooSmallScreen, too_small
@@ -63,9 +73,11 @@ class SmallWorldApp(TranslatedBindings, App[None]):
 
     def __init__(self, session: GameSession | None = None, *, seating: Seating | None = None,
                  pass_screens: bool = True, seed: int | None = None, notice: str = "",
-                 bot_pace: float = DEFAULT_PACE, **kwargs: Any) -> None:
+                 bot_pace: float = DEFAULT_PACE, replay: Replay | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
+        self.replay = replay  # a game to watch again, first
         self.seating = seating
         self.pass_screens = pass_screens
         self.bot_pace = bot_pace  # seconds per computer player's move, at first
@@ -80,6 +92,8 @@ class SmallWorldApp(TranslatedBindings, App[None]):
 
     def first_screen(self) -> Screen[Any]:
         """The screen the app opens with (subclasses may open another, e.g. a lobby)."""
+        if self.replay is not None:
+            return ReplayScreen(self.replay, closable=False)
         if self.session is None:
             return self._new_game_screen()
         return self.game_screen(self.session, greet=bool(self.session.record.actions))
@@ -136,12 +150,14 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         if isinstance(screen, TooSmallScreen):
             return
         legend = None
-        if isinstance(screen, GameScreen):
-            intro, keys = help_intro(screen), help_keys(screen)
+        game = played_game(self.session)
+        if isinstance(screen, BoardScreen):
+            intro, keys = screen.help_intro(), screen.help_keys()
             legend = legend_renderable(screen.view, palette.no_color() or self.no_color)
+            game = screen.view.game
         else:
             intro, keys = "", shown_keys(screen)
-        self.push_screen(HelpScreen(intro, keys, tab, topics, legend, played_game(self.session)))
+        self.push_screen(HelpScreen(intro, keys, tab, topics, legend, game))
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
@@ -191,3 +207,16 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         self.switch_screen(self.game_screen(session, greet=True))
         if moved:
             self.notify(moved, timeout=10)
+
+    def on_watch_save(self, message: WatchSave) -> None:
+        """Watch a saved game again; an unreadable file is reported and left untouched."""
+        try:
+            replay = Replay(load_record(message.path), str(message.path))
+        except RecordError as exc:
+            self.notify(str(exc), title=_("Cannot watch this game"), severity="error",
+                        timeout=10)
+            return
+        self.push_screen(ReplayScreen(replay))
+
+    def on_watch_game(self, message: WatchGame) -> None:
+        self.push_screen(ReplayScreen(Replay(message.record)))

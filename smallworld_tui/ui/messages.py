@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from textual.message import Message
 
+from smallworld_tui.engine import Record
+
 Tab = Literal["keys", "legend", "rules"]
 
 
@@ -19,6 +21,22 @@ class OpenSave(Message):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
+
+
+class WatchSave(Message):
+    """Watch the game saved in ``path`` again (the replay viewer)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class WatchGame(Message):
+    """Watch the game of ``record`` again (the replay viewer)."""
+
+    def __init__(self, record: Record) -> None:
+        super().__init__()
+        self.record = record
 
 
 class OpenHelp(Message):

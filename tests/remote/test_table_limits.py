@@ -132,8 +132,8 @@ async def test_finished_tables_are_archived_and_the_lobby_lists_the_newest(
         assert re.search(r"\b2\s+Small World\s+base-2p\s+Amy, Ben\s+over: \w+ won", lobby)
         assert not re.search(r"^\W*1\s", lobby, re.MULTILINE)
         await amy.open_table()
-        await amy.choose("Watch")  # an archived game is watched as a finished one was
-        await amy.wait_for("Coins at the end")
+        await amy.choose("Watch the game again")  # an archived game: the replay viewer
+        await amy.wait_for("Watching again: move 0 of")
         await amy.close()
     finally:
         await host.stop()

@@ -174,3 +174,41 @@ async def test_a_long_game_lets_old_sentences_go_in_batches_not_one_by_one(
             assert bottom_line(log) == folded(log)[-1].rstrip()
         assert SHOWN <= len(log.sentences) <= SHOWN + DROPPED
         assert 1 <= sum(whole) <= DROPPED // 2  # the batch let go, and page turns only
+
+
+async def test_going_back_takes_back_the_last_sentences_as_a_rewrite_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log given fewer events than it followed (a replay going back) lets the last
+    sentences go without folding the others again, and ends as a rewrite would; once fewer
+    than SHOWN - DROPPED would remain, it writes the older ones again."""
+    async with two_players() as (s, app, pilot):
+        screen = game_screen(app)
+        log = screen.query_one(LogPanel)
+        await act(pilot, Action("pick", 0))
+        advance(s, lambda g: len(g.log) >= 40)
+        await settle(pilot)
+        events = s.log * 10  # more than the SHOWN sentences it keeps
+        told = narrator(screen.view)
+        log.follow(events, told, again=True)
+        folds: list[int] = []
+        add = log._add
+        monkeypatch.setattr(log, "_add", lambda text: (folds.append(1), add(text))[1])
+        log.follow(events[:-25], told)
+        await settle(pilot)
+        assert folds == []
+        kept = [t.plain for t in log.sentences]
+        lines = [line.text for line in log._lines]
+        drawn = bottom_line(log)
+        assert len(kept) == SHOWN - 25
+        log.follow(events[:-25], told, again=True)  # a rewrite keeps SHOWN sentences
+        await settle(pilot)
+        rewritten = [t.plain for t in log.sentences]
+        assert rewritten[-len(kept):] == kept
+        assert [line.text for line in log._lines][-len(lines):] == lines
+        assert bottom_line(log) == drawn
+        folds.clear()
+        log.follow(events[:-25 - DROPPED], told)
+        assert [t.plain for t in log.sentences] == rewritten[:-DROPPED] and folds == []
+        log.follow(events[:-26 - DROPPED], told)  # below SHOWN - DROPPED: the older again
+        assert folds and [t.plain for t in log.sentences] == [
+            told.sentence(e) for e in events[-26 - DROPPED - SHOWN:-26 - DROPPED]]

@@ -1,7 +1,8 @@
 """Screenshots of the main screens at the minimum size (80×24) and at 120×40, 160×50 and
 200×60, where the map grows with the space.
 
-A 5-player Warcraft team game at 80×24 too.
+A 5-player Warcraft team game at 80×24 too; the replay viewer at 80×24 and 120×40, in English
+and Japanese.
 
 Deterministic: fixed seeds, pinned stacks, a saves folder at a fixed (absent) path, no clock
 on screen, steady cursors.  Update with
@@ -22,6 +23,7 @@ from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
+from smallworld_tui.session.replay import Replay
 from smallworld_tui.ui.app import SmallWorldApp
 from ui.driver import session
 
@@ -133,3 +135,26 @@ def test_warcraft_five_players_in_teams(snap_compare: Compare) -> None:
 
     assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
                         run_before=past_the_pass_screen)
+
+
+@pytest.fixture(params=["en", "ja"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    set_language(request.param)
+    yield request.param
+    set_language(None)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_replay_viewer(snap_compare: Compare, size: tuple[int, int], lang: str) -> None:
+    """A finished three-player game watched again as its first player, in round 3 (the
+    regions of the last move lit, that player's coins only)."""
+    names = ["太郎", "花子", "次郎"] if lang == "ja" else ["Amy", "Ben", "Cai"]
+    _state, record = play_random_game(names, "base-3p", 6)
+
+    async def into_round_three_as_the_first_player(pilot: Pilot[Any]) -> None:
+        await pilot.press("right_curly_bracket", "right_curly_bracket", "full_stop",
+                          "full_stop", "full_stop", "v")
+        await pilot.pause()
+
+    assert snap_compare(SmallWorldApp(replay=Replay(record)), terminal_size=size,
+                        run_before=into_round_three_as_the_first_player)

@@ -1,5 +1,6 @@
 """The end of the game: coins revealed, the ranking with its tie-break, where each player's
-coins came from, the coins scored per round, and the final map."""
+coins came from, the coins scored per round, and the final map; the game can be watched again
+from there."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.describe import coins, combo_name, joined, race_name, tokens
-from smallworld_tui.ui.messages import ShowNewGame
+from smallworld_tui.ui.messages import ShowNewGame, WatchGame
 from smallworld_tui.ui.scores import breakdowns_table
 from smallworld_tui.ui.teams import team_headline, team_result_table
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
@@ -96,6 +97,7 @@ class EndScreen(TranslatedBindings, Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", N_("New game"), id="end.new_game"),
+        Binding("w", "watch", N_("Watch again"), id="end.watch"),
         Binding("tab", "app.focus_next", N_("Results ⇄ map"), id="end.focus"),
     ]
 
@@ -134,3 +136,7 @@ class EndScreen(TranslatedBindings, Screen[None]):
 
     def action_new_game(self) -> None:
         self.post_message(ShowNewGame())
+
+    def action_watch(self) -> None:
+        """The game from its start in the replay viewer (Esc comes back here)."""
+        self.post_message(WatchGame(self.session.record))

@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widget import Widget
 
 from smallworld_tui.compat import while_open
@@ -23,7 +21,6 @@ from smallworld_tui.engine import PLACING, Action, Event, PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.bot_seats import BotSeats
-from smallworld_tui.ui.bindings import TranslatedBindings
 from smallworld_tui.ui.controllers.bots import BotController, Suggested
 from smallworld_tui.ui.controllers.handover import Handover, narrator
 from smallworld_tui.ui.controllers.saving import SaveController
@@ -34,24 +31,18 @@ from smallworld_tui.ui.messages import OpenHelp
 from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
-from smallworld_tui.ui.screens.game_keys import game_bindings, key_works
+from smallworld_tui.ui.screens.board import BoardScreen
+from smallworld_tui.ui.screens.game_keys import game_bindings, help_intro, help_keys, key_works
 from smallworld_tui.ui.screens.map_marks import changed_regions, hand, marks
 from smallworld_tui.ui.screens.seating import Seating
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
-from smallworld_tui.ui.widgets.key_footer import KeyFooter
-from smallworld_tui.ui.widgets.legend import Legend
 from smallworld_tui.ui.widgets.log_panel import LogPanel
 from smallworld_tui.ui.widgets.map_view import MapView, Mark
-from smallworld_tui.ui.widgets.players_panel import PlayersPanel
-from smallworld_tui.ui.widgets.region_info import RegionInfo
 from smallworld_tui.ui.widgets.status_line import StatusLine
-from smallworld_tui.ui.widgets.team_panel import TeamPanel
-
-LEGEND_HEIGHT = 50  # terminals at least this tall show the legend from the start
 
 
-class GameScreen(TranslatedBindings, Screen[None]):
+class GameScreen(BoardScreen):
     """One game as one viewer sees it."""
 
     COMMANDS: ClassVar = {LegalActionsProvider}
@@ -88,28 +79,9 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def view(self, view: PlayerView) -> None:
         self.sending.view = view
 
-    # --- layout ------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield StatusLine(id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="board"):
-                yield MapView(self.view.map, id="map")
-                yield Legend(id="legend")
-            with Vertical(id="side"):
-                yield PlayersPanel(id="players")
-                yield TeamPanel(id="teams")
-                yield ComboColumn(id="combos")
-                yield ComboDetails(id="combo-details")
-                yield LogPanel(id="log")
-        yield RegionInfo(id="region-info")
-        yield KeyFooter()
-
     @while_open
     def on_mount(self) -> None:
-        self.query_one("#combos").border_title = _("Combos")
-        self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
-        self.query_one("#legend").border_title = _("Legend (g hides it)")
-        self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
+        self.set_up_board()
         self._own_app = self.app
         self._unsubscribe = self.session.subscribe(self._session_changed)
         self._write_log(again=True)
@@ -123,10 +95,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-
-    @property
-    def map_view(self) -> MapView:
-        return self.query_one("#map", MapView)
 
     def resume_modals(self) -> None:
         """Show the screens queued over the board (held back while the terminal was too
@@ -166,17 +134,15 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._show_entry()
 
     def _show_entry(self) -> None:
-        self.query_one(RegionInfo).show(self.view, self.map_view.cursor, self.view.costs,
-                                        entry=self.entry.digits)
+        self.show_region(self.map_view.cursor)
         self.refresh_bindings()
+
+    def typed(self) -> str:
+        return self.entry.digits
 
     # --- messages from widgets and controllers -----------------------------------------
     def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
         self.sending.choose_region(message.region)
-
-    def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
-        self.query_one(RegionInfo).show(self.view, message.region, self.view.costs,
-                                        entry=self.entry.digits)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
         """The combo's rules, shown only while the viewer picks (as ``redraw``): a change
@@ -221,14 +187,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
             if not self._focus_later.has_focus:  # focusing repaints the whole widget
                 self._focus_later.focus()
             self._focus_later = None
-
-    def on_resize(self) -> None:
-        # after Screen's own handler has set the breakpoint classes (-short, -tall)
-        self.call_after_refresh(self._show_players)
-
-    def _show_players(self) -> None:
-        for panel in self.query(PlayersPanel):  # none once the screen has been replaced
-            panel.show(self.view, compact=not self.has_class("-tall"))
 
     # --- the session's changes -----------------------------------------------------------
     def _session_changed(self, events: list[Event]) -> None:
@@ -280,25 +238,15 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     # --- drawing -----------------------------------------------------------------------
     def redraw(self) -> None:
-        view = self.view = self.session.view(self.viewer)
-        pickable = {a.target for a in view.legal if a.kind == "pick"}
-        players, title = self.query_one("#players"), _("Players · Round {round}/{turns}").format(
-            round=view.round, turns=view.turns)
-        if players.border_title != title:  # setting it repaints the whole panel
-            players.border_title = title
+        view = self.session.view(self.viewer)
+        pickable = frozenset(a.target for a in view.legal if a.kind == "pick")
         self.query_one(StatusLine).show(view, self._blocker(view))
-        self._show_players()
-        self.query_one(TeamPanel).show(view)
+        marked = marks(view)
+        self.show_board(view, marked if view.legal
+                        else dict.fromkeys(self._changed, Mark("changed")), pickable)
         combos = self.query_one(ComboColumn)
-        combos.show(view, pickable)
         picking = self.picking()
         self.query_one(ComboDetails).show(combos.current if picking else None)
-        self.query_one(Legend).show(view)
-        marked = marks(view)
-        self.map_view.show(view, marked if view.legal
-                           else dict.fromkeys(self._changed, Mark("changed")))
-        self.query_one(RegionInfo).show(view, self.map_view.cursor, view.costs,
-                                        entry=self.entry.digits)
         for panel in (self.query_one(ComboDetails), self.query_one(LogPanel)):
             panel.set_class(picking, "-pick")
         mine = bool(view.legal)  # what check_action depends on, and only that
@@ -329,6 +277,12 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return key_works(self, action, parameters)
 
+    def help_intro(self) -> str:
+        return help_intro(self)
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        return help_keys(self)
+
     def action_act(self, kind: str) -> None:
         self.sending.act(kind, self.map_view.cursor)
 
@@ -352,9 +306,6 @@ class GameScreen(TranslatedBindings, Screen[None]):
         combo = self.query_one(ComboColumn).current
         if combo is not None:
             self.sending.send(Action("pick", combo.slot))
-
-    def action_legend(self) -> None:
-        self.toggle_class("-legend")
 
     def action_undo(self) -> None:
         self.sending.undo()

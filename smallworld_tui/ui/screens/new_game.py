@@ -1,5 +1,5 @@
 """Start a game (game, players — each a person or a computer player — names, map, seed,
-options) or continue a saved one."""
+options), continue a saved one or watch it again."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
 from smallworld_tui.engine.games import RULESETS
 from smallworld_tui.i18n import N_, _
+from smallworld_tui.saves import SaveInfo
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame
+from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame, WatchSave
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
@@ -151,6 +152,7 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "start", N_("Start"), id="new.start"),
         Binding("ctrl+o", "continue", N_("Continue saved game"), id="new.continue"),
+        Binding("ctrl+r", "watch", N_("Watch saved game"), id="new.watch"),
     ]
 
     def __init__(self, seed: int, players: int = 2) -> None:
@@ -200,13 +202,15 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                 yield Button(_("Start the game"), variant="primary", compact=True, id="start")
             with Vertical(id="new-saves", classes="panel"):
                 yield SaveList(id="saves")
-                yield Button(_("Continue"), compact=True, id="continue")
+                with Horizontal(id="save-buttons"):
+                    yield Button(_("Continue"), compact=True, id="continue")
+                    yield Button(_("Watch"), compact=True, id="watch")
         yield KeyFooter()
 
     @while_open
     def on_mount(self) -> None:
         self.query_one("#new-form").border_title = _("New game")
-        self.query_one("#new-saves").border_title = _("Continue a saved game")
+        self.query_one("#new-saves").border_title = _("Saved games")
         self._set_players(self.players)
         for field in self.query(Input):
             field.cursor_blink = False  # steady cursor (and stable screenshots)
@@ -294,13 +298,28 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
 
     @on(Button.Pressed, "#continue")
     def action_continue(self) -> None:
+        save = self._chosen_save(_("There is no saved game to continue."))
+        if save is not None:
+            self.post_message(OpenSave(save.path))
+
+    @on(Button.Pressed, "#watch")
+    def action_watch(self) -> None:
+        """The highlighted save in the replay viewer (Esc comes back here)."""
+        save = self._chosen_save(_("There is no saved game to watch."))
+        if save is not None:
+            self.post_message(WatchSave(save.path))
+
+    def _chosen_save(self, none: str) -> SaveInfo | None:
+        """The highlighted save if it can be read; else says why not (``none``: there is
+        no save)."""
         save = self.query_one(SaveList).current
         if save is None:
-            self.show_error(_("There is no saved game to continue."))
+            self.show_error(none)
         elif save.error:
             self.show_error(save.error)
         else:
-            self.post_message(OpenSave(save.path))
+            return save
+        return None
 
     def on_save_list_chosen(self, event: SaveList.Chosen) -> None:
         self.post_message(OpenSave(event.save.path))
