@@ -108,7 +108,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
-        self.query_one("#legend").border_title = _("Legend (g hides it)")
+        self.query_one("#legend").border_title = _("Legend (↑↓ scroll it, g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
         self._own_app = self.app
         self._unsubscribe = self.session.subscribe(self._session_changed)
@@ -150,6 +150,13 @@ class GameScreen(TranslatedBindings, Screen[None]):
         else:
             self._show_entry()
 
+    def action_entry_choose(self) -> None:
+        """Space or Enter while a number is typed chooses its region at once, wherever the
+        focus is."""
+        region = self.entry.region()
+        if region is not None:
+            self.sending.choose_region(region)
+
     def action_entry_back(self) -> None:
         self.entry.back()
         region = self.entry.region()
@@ -166,15 +173,24 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self._show_entry()
 
     def _show_entry(self) -> None:
+        """The number being typed, on the map, the prompt and the region line."""
+        self.map_view.show_entry(self.entry.digits)
+        self._show_prompt(self.view)
         self.query_one(RegionInfo).show(self.view, self.map_view.cursor, self.view.costs,
                                         entry=self.entry.digits)
         self.refresh_bindings()
+
+    def _show_prompt(self, view: PlayerView) -> None:
+        self.query_one(StatusLine).show(view, self._blocker(view), self.entry)
 
     # --- messages from widgets and controllers -----------------------------------------
     def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
         self.sending.choose_region(message.region)
 
     def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
+        if (self.entry.digits and message.region == self.map_view.cursor
+                and message.region != self.entry.region()):
+            self._clear_entry()  # the cursor went elsewhere: the number is dropped
         self.query_one(RegionInfo).show(self.view, message.region, self.view.costs,
                                         entry=self.entry.digits)
 
@@ -286,7 +302,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
             round=view.round, turns=view.turns)
         if players.border_title != title:  # setting it repaints the whole panel
             players.border_title = title
-        self.query_one(StatusLine).show(view, self._blocker(view))
+        self._show_prompt(view)
         self._show_players()
         self.query_one(TeamPanel).show(view)
         combos = self.query_one(ComboColumn)
@@ -354,7 +370,14 @@ class GameScreen(TranslatedBindings, Screen[None]):
             self.sending.send(Action("pick", combo.slot))
 
     def action_legend(self) -> None:
+        """Show or hide the legend.  In a short terminal it takes the map's place and the
+        focus, so that the arrow keys scroll it; hidden, the focus goes back to the map."""
         self.toggle_class("-legend")
+        legend = self.query_one(Legend)
+        if self.has_class("-legend") and self.has_class("-short"):
+            legend.focus()
+        elif legend.has_focus:
+            self.map_view.focus()
 
     def action_undo(self) -> None:
         self.sending.undo()

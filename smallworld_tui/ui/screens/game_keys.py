@@ -30,6 +30,8 @@ def game_bindings() -> list[BindingType]:
         *out,
         Binding("escape", "entry_clear", N_("Clear number"), show=False,
                 id="game.entry_clear"),
+        Binding("enter,space", "entry_choose", N_("Choose the number typed"), show=False,
+                priority=True, id="game.entry_choose"),
         Binding("backspace", "entry_back", N_("Erase a digit"), show=False,
                 id="game.entry_back"),
         Binding("p", "pick_highlighted", N_("Pick"), id="game.pick"),
@@ -79,7 +81,7 @@ def key_works(screen: GameScreen, action: str, parameters: tuple[object, ...]) -
         return any(a.kind == parameters[0] for a in view.anytime)
     if action == "other_actions":
         return bool(others(list(kinds)))
-    if action == "entry_clear":
+    if action in ("entry_clear", "entry_choose"):
         return bool(screen.entry.digits)
     if action in ("save", "load"):
         return screen.saving.offered() if action == "save" else screen.saving.load_offered()

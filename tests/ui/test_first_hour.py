@@ -1,0 +1,96 @@
+"""The rough edges a newcomer met in their first hour (issue 26): each as they met it, at the
+keyboard."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+
+from smallworld_tui.engine import Action
+from smallworld_tui.session import GameSession
+from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.help import HelpScreen
+from smallworld_tui.ui.widgets.legend import Legend, legend_entries
+from smallworld_tui.ui.widgets.map_view import MapView
+from ui.driver import act, game_screen, session, settle, text_of
+from ui.test_turn_flow import DWARVES, SIZE, notices, status
+
+
+def map_text(map_view: MapView) -> str:
+    width, height = map_view.size
+    return "\n".join(strip.text for strip in map_view.render_lines(Region(0, 0, width, height)))
+
+
+async def test_a_number_waiting_for_a_digit_shows_on_the_map_and_the_prompt() -> None:
+    """"1" on the 23 regions of the 2-player map waits (10 to 19 start with it): the prompt and
+    the map say so, and Space or Enter takes region 1 at once, wherever the focus is."""
+    s = session(**DWARVES)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        screen = game_screen(app)
+        assert {1, 2} <= set(screen.view.costs)  # both within reach
+        await pilot.press("1")
+        await settle(pilot)
+        prompt = status(app)
+        assert "number 1_" in prompt and "Space or Enter chooses Farmland 1" in prompt
+        assert "one more digit: 10–19" in prompt
+        assert "1_" in map_text(screen.map_view)
+        assert screen.map_view._entry_role(1) == "typed"
+        assert {r for r in range(23) if screen.map_view._entry_role(r) == "longer"} == set(
+            range(10, 20))
+        await pilot.press("space")
+        await settle(pilot)
+        assert s.record.actions[-1] == Action("conquer", 1)
+        assert "number" not in status(app) and "1_" not in map_text(screen.map_view)
+        await pilot.press("2", "tab", "enter")  # the combo column focused: still region 2
+        await settle(pilot)
+        assert s.record.actions[-1] == Action("conquer", 2)
+
+
+async def test_moving_the_cursor_drops_the_number_being_typed() -> None:
+    s = session(**DWARVES)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        await pilot.press("1", "right")
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.entry.digits == "" and "number" not in status(app)
+        assert screen.map_view.cursor != 1
+        assert "1_" not in map_text(screen.map_view)
+
+
+async def test_the_legend_in_a_short_terminal_scrolls_from_the_keyboard() -> None:
+    app = SmallWorldApp(underground_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await settle(pilot)
+        legend = game_screen(app).query_one(Legend)
+        assert app.focused is legend and legend.max_scroll_y > 0  # more than fits
+        await pilot.press("end")
+        await settle(pilot)
+        assert legend.scroll_y == legend.max_scroll_y > 0
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.focused, MapView)
+
+
+async def test_the_help_shows_the_legend_on_the_whole_screen() -> None:
+    app = SmallWorldApp(underground_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1", "g")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("#legend-scroll").size.height >= 18  # was 8
+
+
+def test_a_glyph_is_listed_once_in_the_legend() -> None:
+    s = underground_session()
+    glyphs = [sample.plain.strip() for sample, _meaning in legend_entries(s.view(0))]
+    single = [g for g in glyphs if len(g) == 1]
+    assert "^" in single and "V" in single
+    assert len(single) == len(set(single)), single  # "^ Black Mountain" and its marker: once
+
+
+def underground_session() -> GameSession:
+    return GameSession.new(["Amy", "Ben", "Cai"], "underground-3p", 3, {}, game="underground")
