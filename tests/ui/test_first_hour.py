@@ -3,7 +3,9 @@ keyboard."""
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Region
+from textual.widgets._toast import Toast, ToastRack
 
 from smallworld_tui.engine import Action
 from smallworld_tui.session import GameSession
@@ -94,3 +96,42 @@ def test_a_glyph_is_listed_once_in_the_legend() -> None:
 
 def underground_session() -> GameSession:
     return GameSession.new(["Amy", "Ben", "Cai"], "underground-3p", 3, {}, game="underground")
+
+
+async def test_a_key_that_does_nothing_now_says_why() -> None:
+    s = session(**DWARVES)
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")  # six combos: 0 to 5
+        await settle(pilot)
+        assert "There is no combo 7: the combos are 0 to 5." in notices(app)
+        await pilot.press("o")
+        await settle(pilot)
+        assert "no other action now" in notices(app)
+        await pilot.press("e")
+        await settle(pilot)
+        assert "it is not the time to conquer" in notices(app)
+        assert s.record.actions == []
+
+
+async def test_a_notice_said_again_and_again_shows_once() -> None:
+    app = SmallWorldApp(session(**DWARVES))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o", "o", "o")
+        await settle(pilot)
+        assert notices(app).count("no other action now") == 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_notices_lie_over_the_side_column_alone(size: tuple[int, int]) -> None:
+    """A notice over the map and the side column lost the wide characters lying across their
+    edge, and left the column at the right edge showing through."""
+    app = SmallWorldApp(session(**DWARVES))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        game_screen(app).notify("森2はすでに自分の地域です")
+        await settle(pilot)
+        await pilot.pause(0.3)
+        (toast,) = game_screen(app).get_child_by_type(ToastRack).query(Toast)
+        side = game_screen(app).query_one("#side").region
+        assert (toast.region.x, toast.region.right) == (side.x, side.right) == (
+            side.x, size[0])

@@ -9,16 +9,19 @@ follows the decision-maker) and one SSH seat alike.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 
-from smallworld_tui.compat import while_open
+from smallworld_tui.compat import node_bindings, while_open
 from smallworld_tui.engine import PLACING, Action, Event, PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.session import GameSession
@@ -34,7 +37,7 @@ from smallworld_tui.ui.messages import OpenHelp
 from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
-from smallworld_tui.ui.screens.game_keys import game_bindings, key_works
+from smallworld_tui.ui.screens.game_keys import game_bindings, key_works, why_not
 from smallworld_tui.ui.screens.map_marks import changed_regions, hand, marks
 from smallworld_tui.ui.screens.seating import Seating
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
@@ -49,6 +52,7 @@ from smallworld_tui.ui.widgets.status_line import StatusLine
 from smallworld_tui.ui.widgets.team_panel import TeamPanel
 
 LEGEND_HEIGHT = 50  # terminals at least this tall show the legend from the start
+WHY_SECONDS = 4  # how long the notice of why a key did nothing shows
 
 
 class GameScreen(TranslatedBindings, Screen[None]):
@@ -78,6 +82,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         self._behind = False  # the game changed while a modal screen was on top (SSH)
         self._unsubscribe: Callable[[], None] | None = None
         self._own_app: App[Any] | None = None  # the App this screen is in (set at mount)
+        self._why_shown: tuple[str, float] = ("", 0.0)  # the last "why not", and when
 
     @property
     def view(self) -> PlayerView:
@@ -140,6 +145,10 @@ class GameScreen(TranslatedBindings, Screen[None]):
         if any(a.kind == "pick" for a in self.view.legal):
             if digit < len(self.view.combos):
                 self.sending.send(Action("pick", digit))
+            else:
+                self._say_why(str(digit), _("There is no combo {n}: the combos are 0 to "
+                                            "{last}.").format(n=digit,
+                                                              last=len(self.view.combos) - 1))
             return
         region, complete = self.entry.type(str(digit))
         if region is not None:
@@ -182,6 +191,29 @@ class GameScreen(TranslatedBindings, Screen[None]):
 
     def _show_prompt(self, view: PlayerView) -> None:
         self.query_one(StatusLine).show(view, self._blocker(view), self.entry)
+
+    # --- a key that does nothing now -----------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """A key of the game that does nothing now says why (it was silent).  The bindings
+        are checked after this handler: a key with an enabled binding is left to it."""
+        if event.key in self.active_bindings:
+            return
+        for binding in node_bindings(self).key_to_bindings.get(event.key, ()):
+            _namespace, name, parameters = parse_action(binding.action)
+            why = why_not(self, name, parameters)
+            if why:
+                self._say_why(f"{self.app.get_key_display(binding)} · {_(binding.description)}",
+                              why)
+                return
+
+    def _say_why(self, title: str, why: str) -> None:
+        """A short notice of why a key did nothing, not repeated while it is on screen (a
+        key held down, or pressed again and again over SSH, shows it once)."""
+        now = time.monotonic()
+        if self._why_shown[0] == why and now - self._why_shown[1] < WHY_SECONDS:
+            return
+        self._why_shown = (why, now)
+        self.notify(why, title=title, timeout=WHY_SECONDS, markup=False)
 
     # --- messages from widgets and controllers -----------------------------------------
     def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:

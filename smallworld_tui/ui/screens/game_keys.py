@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
-from smallworld_tui.engine import PLACING
+from smallworld_tui.engine import PLACING, Action
 from smallworld_tui.i18n import N_, _
-from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, others
+from smallworld_tui.ui.describe import refusal
+from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, others, target_of
 from smallworld_tui.ui.screens.help import shown_keys
 
 if TYPE_CHECKING:
@@ -86,6 +87,36 @@ def key_works(screen: GameScreen, action: str, parameters: tuple[object, ...]) -
     if action in ("save", "load"):
         return screen.saving.offered() if action == "save" else screen.saving.load_offered()
     return True
+
+
+def why_not(screen: GameScreen, action: str, parameters: tuple[object, ...]) -> str:
+    """Why the key of ``action`` does nothing now (``key_works`` said no), in a few words:
+    whose decision it is, the engine's reason, or what the key is for ("" to say nothing)."""
+    view = screen.view
+    if action in ("act", "suggest", "undo", "other_actions", *KIND_KEYS) and not view.legal:
+        return (_("It is {name}'s decision.").format(name=view.names[view.actor])
+                if view.actor >= 0 else _("The game is over."))
+    if action == "act":
+        kind = str(parameters[0])
+        cursor = screen.map_view.cursor
+        exc = screen.session.refusal(
+            Action(kind, cursor) if target_of(kind) == "region" else Action(kind))
+        return refusal(exc, view.map) if exc is not None else ""
+    return {
+        "pick_highlighted": _("Only while you pick a combo."),
+        "place": _("Only while you place tokens."),
+        "place_all": _("Only while you place tokens."),
+        "other_actions": _("Your races, powers and items offer no other action now."),
+        "undo": _("Nothing to undo: undo takes back your moves of this turn, not past a die "
+                  "roll, another player's decision or a computer player's move."),
+        "hurry": _("No computer player is moving now."),
+        "slower": _("No computer player is moving now."),
+        "faster": _("No computer player is moving now."),
+        "play_suggestion": _("No suggestion to play: s asks for one."),
+        "anytime": _("Only in a team game."),
+        "save": _("Not here: the server keeps this game."),
+        "load": _("Not here: the server keeps this game."),
+    }.get(action, "")
 
 
 def phase_help(phase: str) -> str:
