@@ -13,7 +13,8 @@ from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.widgets.legend import Legend, legend_entries
 from smallworld_tui.ui.widgets.map_view import MapView
-from ui.driver import act, game_screen, session, settle, text_of
+from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
+from ui.driver import act, advance, game_screen, session, settle
 from ui.test_turn_flow import DWARVES, SIZE, notices, status
 
 
@@ -135,3 +136,20 @@ async def test_notices_lie_over_the_side_column_alone(size: tuple[int, int]) -> 
         side = game_screen(app).query_one("#side").region
         assert (toast.region.x, toast.region.right) == (side.x, side.right) == (
             side.x, size[0])
+
+
+async def test_i_on_a_region_holding_an_item_opens_that_item() -> None:
+    s = underground_session()
+    advance(s, lambda s: any(r.items and r.army >= 0 for r in s.view(s.state.actor).regions),
+            seed=1)
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        region = next(i for i, r in enumerate(screen.view.regions) if r.items and r.army >= 0)
+        screen.map_view.focus()
+        screen.map_view.cursor = region
+        await pilot.press("i")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(RulesBrowser).shown[0] == screen.view.regions[region].items[0]
