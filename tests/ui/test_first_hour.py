@@ -7,13 +7,16 @@ import pytest
 from textual.geometry import Region
 from textual.widgets._toast import Toast, ToastRack
 
-from smallworld_tui.engine import Action
+from smallworld_tui.engine import Action, Record
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.widgets.legend import Legend, legend_entries
 from smallworld_tui.ui.widgets.map_view import MapView
+from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
+from smallworld_tui.ui.widgets.team_panel import TeamPanel
+from ui.test_layout import shown
 from ui.driver import act, advance, game_screen, session, settle
 from ui.test_turn_flow import DWARVES, SIZE, notices, status
 
@@ -153,3 +156,30 @@ async def test_i_on_a_region_holding_an_item_opens_that_item() -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one(RulesBrowser).shown[0] == screen.view.regions[region].items[0]
+
+
+def team_game(names: list[str]) -> GameSession:
+    return GameSession(Record(players=names, map="warcraft-4p", seed=3, game="warcraft",
+                              options={"teams": True}))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_team_panel_never_cuts_a_partners_coins(size: tuple[int, int]) -> None:
+    s = team_game(["Player 1", "Player 2", "Player 3", "Player 4"])
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        lines = [line for line in shown(game_screen(app).query_one(TeamPanel)) if "¢" in line]
+        assert len(lines) == 2
+        for line in lines:
+            assert line.count("¢") == 2 and "…" not in line, lines
+
+
+async def test_the_players_panel_at_80_columns_keeps_the_players_names() -> None:
+    s = team_game(["Player 1", "Player 2", "Player 3", "Player 4"])
+    s.apply(Action("pick", 1))
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = shown(game_screen(app).query_one(PlayersPanel))
+        assert any("▶P Player 1 4¢ Battle" in line for line in lines), lines
