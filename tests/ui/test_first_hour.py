@@ -12,6 +12,7 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.help import HelpScreen
 from smallworld_tui.ui.widgets.legend import Legend, legend_entries
+from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
@@ -183,3 +184,25 @@ async def test_the_players_panel_at_80_columns_keeps_the_players_names() -> None
         await settle(pilot)
         lines = shown(game_screen(app).query_one(PlayersPanel))
         assert any("▶P Player 1 4¢ Battle" in line for line in lines), lines
+
+
+async def test_the_team_markets_columns_say_whose_they_are() -> None:
+    """Prices start again at 0 in each faction's column: a heading names each, the viewer's
+    own first, and the number before a combo picks the viewer's own combo of that price."""
+    s = team_game(["Amy", "Ben", "Cai", "Dee"])
+    s.apply(Action("pick", 0))  # Amy (Alliance) picks; Ben (Horde) is next
+    for action in [Action("end_conquest"), Action("end_redeploy")]:
+        while action not in s.view(s.state.actor).legal:
+            s.apply(s.view(s.state.actor).legal[0])
+        s.apply(action)
+    assert s.state.actor == 1
+    app = SmallWorldApp(s, pass_screens=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = shown(game_screen(app).query_one(ComboColumn))
+        assert "Horde · yours to take" in lines[1], lines
+        assert any("Alliance · the other team's" in line for line in lines), lines
+        horde = [c for c in s.view(1).combos if c.column == "horde"]
+        await pilot.press("0")
+        await settle(pilot)
+        assert s.record.actions[-1] == Action("pick", horde[0].slot)

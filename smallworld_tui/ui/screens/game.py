@@ -40,7 +40,7 @@ from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.game_keys import game_bindings, key_works, why_not
 from smallworld_tui.ui.screens.map_marks import changed_regions, hand, marks
 from smallworld_tui.ui.screens.seating import Seating
-from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.combo_column import ComboColumn, combo_numbered
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.legend import Legend
@@ -143,12 +143,13 @@ class GameScreen(TranslatedBindings, Screen[None]):
         """A digit picks a combo in the pick phase; otherwise it types a region's number
         (``RegionEntry``): the region is chosen as soon as its number is complete."""
         if any(a.kind == "pick" for a in self.view.legal):
-            if digit < len(self.view.combos):
-                self.sending.send(Action("pick", digit))
+            slot = combo_numbered(self.view, digit)
+            if slot is not None:
+                self.sending.send(Action("pick", slot))
             else:
                 self._say_why(str(digit), _("There is no combo {n}: the combos are 0 to "
-                                            "{last}.").format(n=digit,
-                                                              last=len(self.view.combos) - 1))
+                                            "{last}.").format(
+                    n=digit, last=max(c.price for c in self.view.combos)))
             return
         region, complete = self.entry.type(str(digit))
         if region is not None:
@@ -250,9 +251,7 @@ class GameScreen(TranslatedBindings, Screen[None]):
         if target_of(action.kind) == "region":
             self.map_view.cursor = action.target
         elif action.kind == "pick":
-            combos = self.query_one(ComboColumn)
-            combos.highlighted = next(
-                (i for i, c in enumerate(combos.combos) if c.slot == action.target), None)
+            self.query_one(ComboColumn).highlight_slot(action.target)
         self.notify(_("{move} ({key} plays it)").format(move=action_label(action, self.view),
                                                         key="y"),
                     title=_("Suggestion"), timeout=20, markup=False)
