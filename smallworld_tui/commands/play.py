@@ -105,4 +105,19 @@ def command(players: int | None, names: str | None, bots: str | None, map_name: 
 
     from smallworld_tui.ui.app import SmallWorldApp
 
-    SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed, notice=notice).run()
+    app = SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed, notice=notice)
+    app.run()
+    said = farewell(app.session.path if app.session is not None else None)
+    if said:
+        click.echo(said)
+
+
+def farewell(path: Path | None) -> str:
+    """What the terminal says once the app is closed: where the game is saved and how to go
+    on with it ("" when nothing was saved: no move was made)."""
+    import shlex
+
+    if path is None or not path.exists():
+        return ""
+    return _("The game is saved in {path}\nTo go on with it: smallworld-tui play --load "
+             "{quoted}").format(path=path, quoted=shlex.quote(str(path)))

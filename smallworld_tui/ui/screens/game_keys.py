@@ -157,6 +157,10 @@ def help_keys(screen: GameScreen) -> list[tuple[str, str]]:
         ("tab", _("Switch between the map and the combo column")),
         ("ctrl+p", _("Command palette: every action possible now and the rules, by name")),
     ]
+    saved = screen.session.path
+    if screen.saving.offered() and saved is not None and saved.exists():
+        keys.append(("ctrl+q", _("Quit: the game is saved after every move in {path}").format(
+            path=saved)))
     if screen.saving.offered():
         keys += [
             ("ctrl+s", _("Save the game under a name (it is saved after every action)")),
