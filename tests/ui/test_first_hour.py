@@ -4,10 +4,13 @@ keyboard."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 from textual.geometry import Region
 from textual.widgets._toast import Toast, ToastRack
 
+from smallworld_tui.cli import main
 from smallworld_tui.engine import Action, Record
+from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.help import HelpScreen
@@ -206,3 +209,16 @@ async def test_the_team_markets_columns_say_whose_they_are() -> None:
         await pilot.press("0")
         await settle(pilot)
         assert s.record.actions[-1] == Action("pick", horde[0].slot)
+
+
+def test_bot_levels_are_named_in_the_interfaces_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    names: list[list[str]] = []
+    monkeypatch.setattr(SmallWorldApp, "run",
+                        lambda app: names.append(list(app.session.record.players)))
+    try:
+        result = CliRunner().invoke(main, ["--lang", "ja", "play", "--bots", "normal,hard"])
+    finally:
+        set_language(None)
+    assert result.exit_code == 0, result.output
+    assert names == [["プレイヤー1", "CPU2（普通）", "CPU3（強い）"]]
