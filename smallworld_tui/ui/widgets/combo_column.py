@@ -150,7 +150,8 @@ def market_rows(view: PlayerView) -> list[ComboView | Text]:
             words = _("{faction} · yours to take").format(faction=name)
         else:
             words = _("{faction} · the other team's").format(faction=name)
-        rows.append(Text(words, style=f"bold {faction_colour(view.game, column)}"))
+        rows.append(Text(words, style=f"bold {faction_colour(view.game, column)}",
+                         no_wrap=True, overflow="ellipsis"))
         rows += [c for c in view.combos if c.column == column]
     return rows
 
