@@ -14,14 +14,14 @@ from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.help import HelpScreen
-from smallworld_tui.ui.widgets.legend import Legend, legend_entries
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.legend import Legend, legend_entries
 from smallworld_tui.ui.widgets.map_view import MapView
 from smallworld_tui.ui.widgets.players_panel import PlayersPanel
 from smallworld_tui.ui.widgets.rules_browser import RulesBrowser
 from smallworld_tui.ui.widgets.team_panel import TeamPanel
-from ui.test_layout import shown
 from ui.driver import act, advance, game_screen, session, settle
+from ui.test_layout import shown
 from ui.test_turn_flow import DWARVES, SIZE, notices, status
 
 
@@ -109,16 +109,13 @@ def underground_session() -> GameSession:
 async def test_a_key_that_does_nothing_now_says_why() -> None:
     s = session(**DWARVES)
     app = SmallWorldApp(s)
+    said = {"7": "There is no combo 7: the combos are 0 to 5.",  # six combos: 0 to 5
+            "o": "no other action now", "e": "it is not the time to conquer"}
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("7")  # six combos: 0 to 5
-        await settle(pilot)
-        assert "There is no combo 7: the combos are 0 to 5." in notices(app)
-        await pilot.press("o")
-        await settle(pilot)
-        assert "no other action now" in notices(app)
-        await pilot.press("e")
-        await settle(pilot)
-        assert "it is not the time to conquer" in notices(app)
+        for key, why in said.items():
+            await pilot.press(key)
+            await settle(pilot)
+            assert why in notices(app), key
         assert s.record.actions == []
 
 

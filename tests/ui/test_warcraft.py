@@ -43,7 +43,8 @@ from ui.driver import advance, game_screen, settle, text_of
 
 SIZE = (120, 40)
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
-READING = ("14", "14", "1_", "14", "A3", "a3", "3t", "-2t", "14", "3t")  # the legend's first entries
+# the legend's first entries
+READING = ("14", "14", "1_", "14", "A3", "a3", "3t", "-2t", "14", "3t")
 
 
 def wc_session(players: int = 4, teams: bool = True, seed: int = 3) -> GameSession:

@@ -16,8 +16,8 @@ from textual.widgets.option_list import Option
 from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.market import ComboView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import combo_name
 from smallworld_tui.names import display_name
+from smallworld_tui.ui.describe import combo_name
 from smallworld_tui.ui.palette import faction_colour, race_colour
 from smallworld_tui.ui.widgets.fitted import fitted_line
 

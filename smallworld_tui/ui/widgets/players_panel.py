@@ -1,7 +1,8 @@
 """The players: whose turn it is, coins (hidden as "?" from others but team partners), both
 races with their tokens (a Warcraft race in its faction's colour), and the relics, places and
 artifacts they hold.  Names are shortened to fit, never numbers; a race's name gives way
-before a player's name (a newcomer reads the names; the race is on the map and in the log).  A team game's teams are in the team panel."""
+before a player's name (a newcomer reads the names; the race is on the map and in the log).
+A team game's teams are in the team panel."""
 
 from __future__ import annotations
 
