@@ -26,6 +26,8 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError as exc:  # a group given no sub-command
+            raise click.UsageError(missing_command(exc.ctx)) from None
         except click.UsageError as exc:
             exc.ctx = None
             raise
@@ -45,6 +47,16 @@ class LazyGroup(click.Group):
             raise
         command: click.Command = mod.command
         return command
+
+
+def missing_command(ctx: click.Context) -> str:
+    """What a group given no sub-command says: its sub-commands, and where to read more."""
+    from smallworld_tui.i18n import _
+
+    group = ctx.command
+    names = group.list_commands(ctx) if isinstance(group, click.Group) else []
+    return _("{command} needs a command: {commands} ({path} --help)").format(
+        command=ctx.info_name, commands=", ".join(names), path=ctx.command_path)
 
 
 @click.group(cls=LazyGroup, invoke_without_command=True)

@@ -228,10 +228,32 @@ def one_line_error(args: list[str], code: int) -> str:
         (["serve", "--host", "0.0.0.0"], "needs --password"),
         (["replay"], "Missing argument"),
         (["no-such-command"], "No such command"),
+        (["maps"], "maps needs a command: check, export, list"),
+        (["tables"], "tables needs a command: close, code, export, list"),
+        (["play", "--game", "base", "--teams"],
+         "the base game has no teams; teams are played in warcraft"),
+        (["play", "--players", "2", "--game", "underground", "--teams"],
+         "the underground game has no teams"),
+        (["sim", "--game", "base", "--teams"], "the base game has no teams"),
     ],
 )
 def test_misuse_is_one_line_and_exit_status_2(args: list[str], message: str) -> None:
     assert message in one_line_error(args, 2)
+
+
+def test_play_names_an_unknown_map_before_asking_for_players() -> None:
+    line = one_line_error(["play", "--map", "nonexistent"], 1)
+    assert "nonexistent: no such map file" in line and "--players" not in line
+
+
+def test_play_takes_the_player_count_from_its_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --map base-3p`` needs no ``--players``: the map is for three."""
+    started: list[int] = []
+    monkeypatch.setattr("smallworld_tui.ui.app.SmallWorldApp.run",
+                        lambda app: started.append(app.session.state.players))
+    status, out = run("play", "--map", "base-3p", "--seed", "1")
+    assert status == 0, out
+    assert started == [3]
 
 
 def test_unreadable_inputs_are_one_line_and_exit_status_1(tmp_path: Path) -> None:

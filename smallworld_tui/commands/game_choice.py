@@ -30,9 +30,19 @@ def teams_option(command: F) -> F:
         help="Play in teams: Warcraft's Battle for Azeroth (game option teams).")(command)
 
 
-def game_options(teams: bool) -> dict[str, Any]:
-    """The game options the command line asked for (the engine refuses those a game lacks)."""
-    return {"teams": True} if teams else {}
+def game_options(teams: bool, game: str) -> dict[str, Any]:
+    """The game options the command line asked for.  ``--teams`` for a game without teams is
+    misuse naming the games that have them (the engine refuses any other unknown option)."""
+    if not teams:
+        return {}
+    from smallworld_tui.data import GAMES, table
+
+    if "teams" not in table(game).get("options", {}):
+        having = [g for g in GAMES if "teams" in table(g).get("options", {})]
+        raise click.UsageError(_("--teams: the {game} game has no teams; teams are played in "
+                                 "{games} (--game {first} --teams)").format(
+            game=game, games=", ".join(having), first=having[0]))
+    return {"teams": True}
 
 
 def drawn_board(map_name: str) -> tuple[str, int] | None:

@@ -9,6 +9,7 @@ import click
 from smallworld_tui.commands.game_choice import (
     game_option,
     game_options,
+    map_players,
     one_line,
     parse_levels,
     resolve_game,
@@ -67,9 +68,13 @@ def command(players: int | None, names: str | None, bots: str | None, map_name: 
             raise click.ClickException(_("cannot load {error}").format(error=exc)) from None
         notice = continue_in_saves(session)
     elif setup:
+        game = resolve_game(game, map_name)  # an unknown map is named before anything else
+        options = game_options(teams, game)
         roster = [n.strip() for n in names.split(",")] if names else []
         if players is None and levels:
             players = max(len(roster), 1) + len(levels)
+        if players is None and map_name is not None:
+            players = map_players(map_name)
         if players is None:
             raise click.UsageError(_("--players is needed to start a game from the command "
                                      "line (e.g. --players 2 --names Amy,Ben)"))
@@ -86,13 +91,12 @@ def command(players: int | None, names: str | None, bots: str | None, map_name: 
                          people).format(names=len(roster), n=people), param_hint="--names")
         seated = {people + i: level for i, level in enumerate(levels)}
         roster += [bot_name(seat, level, _) for seat, level in seated.items()]
-        options = game_options(teams)
         if flying_anywhere:
             options["flying_enters_anywhere"] = True
         try:
             session = GameSession.new(
                 roster, map_name, random.randrange(1_000_000) if seed is None else seed,
-                options, path=new_autosave_path(roster), game=resolve_game(game, map_name),
+                options, path=new_autosave_path(roster), game=game,
                 bots=seated)
         except IllegalAction as exc:
             raise click.UsageError(refusal(exc)) from None
@@ -101,4 +105,19 @@ def command(players: int | None, names: str | None, bots: str | None, map_name: 
 
     from smallworld_tui.ui.app import SmallWorldApp
 
-    SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed, notice=notice).run()
+    app = SmallWorldApp(session, pass_screens=not no_pass_screen, seed=seed, notice=notice)
+    app.run()
+    said = farewell(app.session.path if app.session is not None else None)
+    if said:
+        click.echo(said)
+
+
+def farewell(path: Path | None) -> str:
+    """What the terminal says once the app is closed: where the game is saved and how to go
+    on with it ("" when nothing was saved: no move was made)."""
+    import shlex
+
+    if path is None or not path.exists():
+        return ""
+    return _("The game is saved in {path}\nTo go on with it: smallworld-tui play --load "
+             "{quoted}").format(path=path, quoted=shlex.quote(str(path)))

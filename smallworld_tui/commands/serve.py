@@ -218,7 +218,7 @@ def command(host: str, port: int, players: int | None, map_name: str | None, nam
     table_wanted = any(v is not None for v in (players, map_name, names, seed, game, bots)) or \
         bool(option_items) or teams
     game = resolve_game(game, map_name)
-    options = {**option_values(game, option_items), **game_options(teams)}
+    options = {**option_values(game, option_items), **game_options(teams, game)}
     count = _players(players, map_name, seats, len(levels))
     settings = None
     if table_wanted:

@@ -56,7 +56,7 @@ def command(map_name: str | None, game: str | None, teams: bool, option_items: t
     levels = parse_levels(bots)
     game = resolve_game(game, map_name)
     count = len(levels) or players or (map_players(map_name) if map_name else 4)
-    options = {**option_values(game, option_items), **game_options(teams)}
+    options = {**option_values(game, option_items), **game_options(teams, game)}
     try:
         new_game(NAMES[:count], map_name, seed, options, game=game)  # the setup is sound
     except MapError as exc:

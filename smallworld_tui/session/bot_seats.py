@@ -23,6 +23,9 @@ from smallworld_tui.i18n import N_
 from smallworld_tui.session.game_session import GameSession
 
 BOT_NAME = N_("Bot {n} ({level})")
+# the levels in words (a level unknown here is named by its id)
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
+               "hard": N_("hard")}
 DEFAULT_PACE = 0.8  # seconds per bot move
 THINKING = Budget(seconds=1.5)  # the hard bot's cap on one decision at a table
 SUGGESTING = "hard"  # the level that suggests moves to people
@@ -31,7 +34,7 @@ SUGGESTING = "hard"  # the level that suggests moves to people
 def bot_name(seat: int, level: str, gettext: Callable[[str], str] = str) -> str:
     """The name a computer player sits under ("Bot 3 (hard)"); in the interface's language
     with ``gettext=_`` (the names an SSH table reserves stay English)."""
-    return gettext(BOT_NAME).format(n=seat + 1, level=level)
+    return gettext(BOT_NAME).format(n=seat + 1, level=gettext(LEVEL_WORDS.get(level, level)))
 
 
 class BotSeats:

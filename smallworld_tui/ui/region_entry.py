@@ -38,6 +38,13 @@ class RegionEntry:
         """The region the digits typed so far name, if any."""
         return self._number(self.digits)
 
+    def longer(self) -> range:
+        """The regions one more digit would name ("1" on 23 regions: 10 to 19)."""
+        region = self.region()
+        if region is None or region == 0:
+            return range(0)
+        return range(region * 10, min(region * 10 + 10, self.count))
+
     def back(self) -> None:
         """Forget the last digit."""
         self.digits = self.digits[:-1]

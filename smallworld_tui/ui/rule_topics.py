@@ -43,12 +43,13 @@ def combo_topics(combo: ComboView, game: str, teams: bool = False) -> list[str]:
 
 
 def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
-    """What is on a region: its holder's race and power (or its neutral defenders), its
-    pieces and items, its terrain and symbols when a rule hangs on them; the game's map topic
-    for a symbol or water."""
+    """What is on a region: its items first (a relic or a place lying there is what the
+    player points at, rather than a race they know), its holder's race and power (or its
+    neutral defenders), its pieces, its terrain and symbols when a rule hangs on them; the
+    game's map topic for a symbol or water."""
     state, info = view.regions[region], view.map.regions[region]
     board = view.map.game
-    ids: list[str] = []
+    ids: list[str] = list(state.items)
     army = view.army(state.army) if state.army >= 0 else None
     if state.neutral:
         ids.append(state.race)
@@ -57,7 +58,6 @@ def region_topics(view: PlayerView, region: int, game: str) -> list[str]:
         if race_colour(army.race):
             ids.append(qualify(game, "factions"))
     ids += [piece for piece, _ in state.pieces]
-    ids += list(state.items)
     symbols = region_symbols(info, board, in_game=False)
     ids += [qualify(board, info.terrain), *(qualify(board, s) for s in symbols)]
     if symbols or info.water:

@@ -11,7 +11,7 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import joined
-from smallworld_tui.ui.palette import faction_colour
+from smallworld_tui.ui.palette import faction_colour, seat_letters
 from smallworld_tui.ui.widgets.seat_text import seat_color
 
 
@@ -36,18 +36,29 @@ def team_title(view: PlayerView) -> str:
     return _("Teams · your coins hidden")
 
 
-def team_line(view: PlayerView, team: str) -> Text:
+def team_line(view: PlayerView, team: str, width: int = 0) -> Text:
     """ "Alliance  Amy 7¢ · Dee ?¢" (the coins of others stay "?" unless a partner shows
-    them); once the game is over, the team's score and a mark on the winning team."""
+    them); once the game is over, the team's score and a mark on the winning team.  When
+    the names do not fit in ``width`` cells, the players' letters stand for them (as in the
+    players panel), so that no coins are ever cut."""
+    line = _team_line(view, team, letters=False)
+    if width and line.cell_len > width:
+        line = _team_line(view, team, letters=True)
+    return line
+
+
+def _team_line(view: PlayerView, team: str, letters: bool) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(team_name(view, team), f"bold {faction_colour(view.game, team)}")
     members = []
+    letter = seat_letters(view.names)
     for seat in view.teams[team]:
         coins = view.coins[seat]
+        who = ((letter[seat], f"bold black on {seat_color(seat)}") if letters
+               else (view.names[seat], f"bold {seat_color(seat)}"))
         members.append(Text.assemble(
-            (view.names[seat], f"bold {seat_color(seat)}"), " ",
-            (_("{coins}¢").format(coins="?" if coins is None else coins),
-             "" if coins is not None else "dim")))
+            who, " ", (_("{coins}¢").format(coins="?" if coins is None else coins),
+                       "" if coins is not None else "dim")))
     text.append(" ")
     text.append(Text(" · ").join(members))
     if view.finished and team in view.team_scores:
@@ -58,8 +69,8 @@ def team_line(view: PlayerView, team: str) -> Text:
     return text
 
 
-def team_lines(view: PlayerView) -> list[Text]:
-    return [team_line(view, team) for team in view.teams]
+def team_lines(view: PlayerView, width: int = 0) -> list[Text]:
+    return [team_line(view, team, width) for team in view.teams]
 
 
 def team_headline(view: PlayerView) -> str:

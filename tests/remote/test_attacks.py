@@ -274,7 +274,7 @@ async def test_a_full_disk_refuses_the_move_and_the_game_goes_on(
 
     monkeypatch.setattr(host.store, "append", disk_full)
     amy.send("0")
-    await amy.wait_for("could not be saved (No space left on", "not played")
+    await amy.wait_for("saved (No space left on", "played. Try again")  # (a notice folds)
     assert game(host).record.actions == []
     monkeypatch.setattr(host.store, "append", store_append)  # the disk has room again
     amy.send("0")

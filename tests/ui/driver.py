@@ -100,8 +100,9 @@ async def act(pilot: Pilot[None], action: Action, dismiss: bool = True) -> None:
     the die and pass screens it brings, unless ``dismiss`` is False)."""
     screen = game_screen(pilot.app)
     kind = action.kind
-    if kind == "pick":
-        await pilot.press(str(action.target))
+    if kind == "pick":  # the number before the combo: its price
+        await pilot.press(str(next(c.price for c in screen.view.combos
+                                   if c.slot == action.target)))
     elif kind in SIMPLE_KEYS:
         await pilot.press(SIMPLE_KEYS[kind])
     elif kind in ON_REGION_KEYS:
@@ -151,11 +152,12 @@ def advance(s: GameSession, done: Callable[[GameSession], bool], seed: int = 0,
         s.apply(chooser.choice(preferred or legal))
 
 
-def binding_for(action: Action, hand: int) -> str:
-    """The key binding's action string that the game screen runs for ``action``."""
+def binding_for(action: Action, hand: int, price: int = 0) -> str:
+    """The key binding's action string that the game screen runs for ``action`` (``price``:
+    of the combo a pick takes, the number typed for it)."""
     kind = action.kind
     if kind == "pick":
-        return f"digit({action.target})"
+        return f"digit({price})"
     if kind == "deploy":
         return "place_all" if action.count == hand else f"place({action.count})"
     if kind in TYPED:
@@ -176,7 +178,8 @@ async def quick_act(pilot: Pilot[None], action: Action) -> None:
     hand = next((a.hand for a in screen.view.armies if a.id == screen.view.acting), 0)
     if action.target >= 0 and action.kind not in ("pick", "ally"):
         screen.map_view.cursor = action.target
-    binding = binding_for(action, hand)
+    price = next((c.price for c in screen.view.combos if c.slot == action.target), 0)
+    binding = binding_for(action, hand, price)
     if binding:
         name, _paren, params = binding.partition("(")
         args = tuple(p.strip("')") for p in params.split(",") if p)

@@ -46,7 +46,8 @@ class Keyboard:
             await self.pilot.pause()
 
     async def pick(self, slot: int) -> None:
-        await self.press(str(slot))
+        """The number before the combo: its price."""
+        await self.press(str(next(c.price for c in self.screen.view.combos if c.slot == slot)))
 
     async def region(self, region: int) -> None:
         """Type a region's number: conquer it, roll for it, or place a token there."""

@@ -23,7 +23,7 @@ from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.widgets.combo_column import ComboColumn
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
-from smallworld_tui.ui.widgets.key_footer import KeyFooter, footer_keys
+from smallworld_tui.ui.widgets.key_footer import KeyFooter, arrange, footer_keys
 from smallworld_tui.ui.widgets.players_panel import race_lines
 from smallworld_tui.ui.widgets.status_line import status_text
 from smallworld_tui.ui.wrap import fold_lines
@@ -216,6 +216,28 @@ async def test_the_board_stays_put_when_the_prompt_needs_a_second_line() -> None
             s.apply(chooser.choice(s.view(s.state.actor).legal))
         assert lines == {1, 2}  # prompts of one line and of two were shown
         assert places == {(2, 2)}  # and the map never moved (the footer may grow under it)
+
+
+async def test_the_map_never_moves_when_the_keys_need_a_second_footer_line() -> None:
+    """At 80×24 the keys of a conquest or a redeployment often take two lines: the footer
+    keeps room for them, so the map is never laid out again mid-turn (regions 20 and 21 of
+    the 2-player map swapped sides when it was)."""
+    s = GameSession(Record(players=["Amelia", "Benedict"], map="base-2p", seed=5))
+    app = SmallWorldApp(s, pass_screens=False)
+    chooser = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        footer = screen.query_one(KeyFooter)
+        lines, maps = set(), set()
+        for _ in range(40):
+            await dismiss_modals(pilot)
+            lines.add(len(arrange(footer_keys(screen), footer.content_region.width)))
+            layout = screen.map_view._layout
+            maps.add((screen.map_view.region, layout.scales if layout else None))
+            s.apply(chooser.choice(s.view(s.state.actor).legal))
+        assert lines == {1, 2}  # keys of one line and of two were shown
+        assert len(maps) == 1  # and the map stayed where it was, drawn the same
 
 
 @pytest.mark.parametrize("width", [20, 27, 40])

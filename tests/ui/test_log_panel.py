@@ -138,14 +138,15 @@ async def test_the_wheel_scrolls_the_log_back_and_its_title_counts_the_lines_bel
 
 
 async def test_the_newest_line_stays_in_sight_when_the_log_changes_height() -> None:
-    # At 80×24 the footer takes a second line in some phases, and the log one line less.
+    # The terminal is made taller and shorter again between moves.
     s = session()
     app = SmallWorldApp(s, pass_screens=False)
     chooser = random.Random(1)
     async with app.run_test(size=(80, 24)) as pilot:
         log = game_screen(app).query_one(LogPanel)
         heights = set()
-        for _ in range(20):
+        for n in range(20):
+            await pilot.resize_terminal(80, 24 + n % 3)
             await act(pilot, chooser.choice(s.view(s.actor).legal))
             await dismiss_modals(pilot)
             await settle(pilot)

@@ -162,7 +162,7 @@ async def test_borders_separate_regions_and_never_cross_one() -> None:
 
 # the map's share of an 80×24 terminal: 80 less the side column (29), 24 less the prompt, the
 # region line and the footer
-SHARE_80X24 = (51, 21)
+SHARE_80X24 = (51, 19)
 
 
 @pytest.mark.parametrize("map_name", list_maps())

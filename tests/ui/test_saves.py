@@ -81,7 +81,7 @@ async def test_save_by_name_then_load_it() -> None:
         await settle(pilot)
         path = path_for("friday night")
         assert path.exists() and s.path == path
-        assert "Saved as friday-night" in notices(app)
+        assert f"Saved to {path};" in notices(app)  # the full path
         await act(pilot, Action("end_conquest"))  # saved again after every action
         assert len(json.loads(path.read_text())["actions"]) == 2
         await pilot.press("ctrl+o")
@@ -261,3 +261,48 @@ async def test_a_game_loaded_from_elsewhere_goes_on_in_a_new_save(tmp_path: Path
         await act(pilot, first_conquest(screen))
         assert kept.read_bytes() == before
         assert len(json.loads(screen.session.path.read_text())["actions"]) == 2
+
+
+async def test_save_as_never_makes_a_folder_and_says_why_not(tmp_path: Path) -> None:
+    """A path into a folder that does not exist is refused (it was made without a word), and
+    a path under a file says so (it said "File exists")."""
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    s = session()
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 2))
+        saving = game_screen(app).saving
+        saving.save_as(str(tmp_path / "typo" / "game.json"))
+        await settle(pilot)
+        assert f"there is no folder {tmp_path / 'typo'}" in notices(app)
+        assert not (tmp_path / "typo").exists()
+        saving.save_as(str(a_file / "game.json"))
+        await settle(pilot)
+        assert f"{a_file} is a file, not a folder" in notices(app)
+        assert "File exists" not in notices(app) and a_file.read_text() == "mine"
+        assert s.path != a_file / "game.json"
+
+
+def test_quitting_says_where_the_game_is_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    def play_a_move_and_quit(app: SmallWorldApp) -> None:
+        assert app.session is not None
+        app.session.apply(Action("pick", 0))
+
+    monkeypatch.setattr(SmallWorldApp, "run", play_a_move_and_quit)
+    result = CliRunner().invoke(main, ["play", "--players", "2", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    (path,) = list_saves()
+    assert f"The game is saved in {path.path}" in result.output
+    assert f"smallworld-tui play --load {path.path}" in result.output
+
+
+async def test_the_help_says_where_the_game_is_saved() -> None:
+    s = GameSession.new(["Amy", "Ben"], seed=1, path=saves_dir() / "ours.json")
+    app = SmallWorldApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await act(pilot, Action("pick", 0))
+        await pilot.press("f1")
+        await settle(pilot)
+        assert f"the game is saved after every move in {saves_dir() / 'ours.json'}" in (
+            text_of(app.screen.query_one("#keys-scroll Static")))

@@ -43,7 +43,8 @@ from ui.driver import advance, game_screen, settle, text_of
 
 SIZE = (120, 40)
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]
-READING = ("14", "14", "A3", "a3", "3t", "-2t", "14", "3t")  # the legend's first entries
+# the legend's first entries
+READING = ("14", "14", "1_", "14", "A3", "a3", "3t", "-2t", "14", "3t")
 
 
 def wc_session(players: int = 4, teams: bool = True, seed: int = 3) -> GameSession:
@@ -327,7 +328,7 @@ def test_serve_refuses_teams_in_a_game_without_them(tmp_path: Path) -> None:
     env = {"SMALLWORLD_TUI_DATA": str(tmp_path / "data")}
     result = CliRunner().invoke(main, ["--lang", "en", "serve", "--port", "1", "--password",
                                        "pw", "--teams", "--players", "2"], env=env)
-    assert result.exit_code == 2 and "unknown game option" in result.output
+    assert result.exit_code == 2 and "the base game has no teams" in result.output
 
 
 def test_the_prompt_asks_for_a_choice_that_comes_before_any_conquest() -> None:

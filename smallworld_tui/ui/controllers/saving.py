@@ -9,7 +9,7 @@ from textual.screen import Screen
 
 from smallworld_tui.engine import PlayerView, RecordError, load_record
 from smallworld_tui.i18n import _
-from smallworld_tui.saves import SaveInfo, path_for
+from smallworld_tui.saves import SaveInfo, path_for, saves_dir
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.game_session import StorageError
 from smallworld_tui.ui.describe import refusal
@@ -70,6 +70,14 @@ class SaveController:
             notify(_("A save named {name} exists already; choose another name.").format(
                 name=path.stem), severity="error", markup=False)
             return
+        folder = path.parent
+        if folder != saves_dir() and not folder.is_dir():
+            # a folder is never made for a path typed: a typing slip would make folders
+            why = (_("{folder} is a file, not a folder") if folder.exists()
+                   else _("there is no folder {folder}")).format(folder=folder)
+            notify(_("Not saved: {why}. Give a path in a folder that exists.").format(why=why),
+                   severity="error", markup=False)
+            return
         try:
             self.session.save_as(path)
         except OSError as exc:
@@ -77,7 +85,8 @@ class SaveController:
                 path=path, error=exc.strerror or exc), severity="error", markup=False)
             return
         self.error = None
-        notify(_("Saved as {name}.").format(name=path.stem), markup=False)
+        notify(_("Saved to {path}; later moves are saved there too.").format(path=path),
+               markup=False)
 
     def ask_save(self) -> None:
         """The load dialog; the save chosen is opened by the app (``OpenSave``)."""

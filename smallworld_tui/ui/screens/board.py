@@ -51,7 +51,7 @@ class BoardScreen(TranslatedBindings, Screen[None]):
         """The panels' titles, and the legend in tall terminals (from ``on_mount``)."""
         self.query_one("#combos").border_title = _("Combos")
         self.query_one("#combos").border_subtitle = _("¢ price · t tokens")
-        self.query_one("#legend").border_title = _("Legend (g hides it)")
+        self.query_one("#legend").border_title = _("Legend (↑↓ scroll it, g hides it)")
         self.set_class(self.app.size.height >= LEGEND_HEIGHT, "-legend")
 
     @property
@@ -94,7 +94,14 @@ class BoardScreen(TranslatedBindings, Screen[None]):
             panel.show(self.view, compact=not self.has_class("-tall"))
 
     def action_legend(self) -> None:
+        """Show or hide the legend.  In a short terminal it takes the map's place and the
+        focus, so that the arrow keys scroll it; hidden, the focus goes back to the map."""
         self.toggle_class("-legend")
+        legend = self.query_one(Legend)
+        if self.has_class("-legend") and self.has_class("-short"):
+            legend.focus()
+        elif legend.has_focus:
+            self.map_view.focus()
 
     def help_intro(self) -> str:
         """A word on what the screen is about, for the help screen."""

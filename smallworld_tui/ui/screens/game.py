@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.widget import Widget
@@ -32,10 +33,16 @@ from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.rule_topics import combo_topics, phase_topics, played_game, region_topics
 from smallworld_tui.ui.screens.action_commands import LegalActionsProvider
 from smallworld_tui.ui.screens.board import BoardScreen
-from smallworld_tui.ui.screens.game_keys import game_bindings, help_intro, help_keys, key_works
+from smallworld_tui.ui.screens.game_keys import (
+    WhyNotice,
+    game_bindings,
+    help_intro,
+    help_keys,
+    key_works,
+)
 from smallworld_tui.ui.screens.map_marks import changed_regions, hand, marks
 from smallworld_tui.ui.screens.seating import Seating
-from smallworld_tui.ui.widgets.combo_column import ComboColumn
+from smallworld_tui.ui.widgets.combo_column import ComboColumn, combo_numbered
 from smallworld_tui.ui.widgets.combo_details import ComboDetails
 from smallworld_tui.ui.widgets.log_panel import LogPanel
 from smallworld_tui.ui.widgets.map_view import MapView, Mark
@@ -69,6 +76,7 @@ class GameScreen(BoardScreen):
         self._behind = False  # the game changed while a modal screen was on top (SSH)
         self._unsubscribe: Callable[[], None] | None = None
         self._own_app: App[Any] | None = None  # the App this screen is in (set at mount)
+        self.why = WhyNotice(self)
 
     @property
     def view(self) -> PlayerView:
@@ -106,8 +114,13 @@ class GameScreen(BoardScreen):
         """A digit picks a combo in the pick phase; otherwise it types a region's number
         (``RegionEntry``): the region is chosen as soon as its number is complete."""
         if any(a.kind == "pick" for a in self.view.legal):
-            if digit < len(self.view.combos):
-                self.sending.send(Action("pick", digit))
+            slot = combo_numbered(self.view, digit)
+            if slot is not None:
+                self.sending.send(Action("pick", slot))
+            else:
+                self.why.say(str(digit), _("There is no combo {n}: the combos are 0 to "
+                                            "{last}.").format(
+                    n=digit, last=max(c.price for c in self.view.combos)))
             return
         region, complete = self.entry.type(str(digit))
         if region is not None:
@@ -117,6 +130,13 @@ class GameScreen(BoardScreen):
             self.sending.choose_region(region)
         else:
             self._show_entry()
+
+    def action_entry_choose(self) -> None:
+        """Space or Enter while a number is typed chooses its region at once, wherever the
+        focus is."""
+        region = self.entry.region()
+        if region is not None:
+            self.sending.choose_region(region)
 
     def action_entry_back(self) -> None:
         self.entry.back()
@@ -134,15 +154,31 @@ class GameScreen(BoardScreen):
             self._show_entry()
 
     def _show_entry(self) -> None:
+        """The number being typed, on the map, the prompt and the region line."""
+        self.map_view.show_entry(self.entry.digits)
+        self._show_prompt(self.view)
         self.show_region(self.map_view.cursor)
         self.refresh_bindings()
 
     def typed(self) -> str:
         return self.entry.digits
 
+    def _show_prompt(self, view: PlayerView) -> None:
+        self.query_one(StatusLine).show(view, self._blocker(view), self.entry)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the game that does nothing now says why (the bindings come after)."""
+        self.why.after_key(event.key)
+
     # --- messages from widgets and controllers -----------------------------------------
     def on_map_view_region_chosen(self, message: MapView.RegionChosen) -> None:
         self.sending.choose_region(message.region)
+
+    def on_map_view_region_highlighted(self, message: MapView.RegionHighlighted) -> None:
+        if (self.entry.digits and message.region == self.map_view.cursor
+                and message.region != self.entry.region()):
+            self._clear_entry()  # the cursor went elsewhere: the number is dropped
+        super().on_map_view_region_highlighted(message)
 
     def on_combo_column_highlighted(self, message: ComboColumn.Highlighted) -> None:
         """The combo's rules, shown only while the viewer picks (as ``redraw``): a change
@@ -168,9 +204,7 @@ class GameScreen(BoardScreen):
         if target_of(action.kind) == "region":
             self.map_view.cursor = action.target
         elif action.kind == "pick":
-            combos = self.query_one(ComboColumn)
-            combos.highlighted = next(
-                (i for i, c in enumerate(combos.combos) if c.slot == action.target), None)
+            self.query_one(ComboColumn).highlight_slot(action.target)
         self.notify(_("{move} ({key} plays it)").format(move=action_label(action, self.view),
                                                         key="y"),
                     title=_("Suggestion"), timeout=20, markup=False)
@@ -240,7 +274,7 @@ class GameScreen(BoardScreen):
     def redraw(self) -> None:
         view = self.session.view(self.viewer)
         pickable = frozenset(a.target for a in view.legal if a.kind == "pick")
-        self.query_one(StatusLine).show(view, self._blocker(view))
+        self._show_prompt(view)
         marked = marks(view)
         self.show_board(view, marked if view.legal
                         else dict.fromkeys(self._changed, Mark("changed")), pickable)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
+from textual.actions import parse as parse_action
 from textual.binding import Binding, BindingType
 
-from smallworld_tui.engine import PLACING
+from smallworld_tui.compat import node_bindings
+from smallworld_tui.engine import PLACING, Action
 from smallworld_tui.i18n import N_, _
-from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, others
+from smallworld_tui.ui.describe import refusal
+from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, others, target_of
 from smallworld_tui.ui.screens.help import shown_keys
 
 if TYPE_CHECKING:
@@ -30,6 +34,8 @@ def game_bindings() -> list[BindingType]:
         *out,
         Binding("escape", "entry_clear", N_("Clear number"), show=False,
                 id="game.entry_clear"),
+        Binding("enter,space", "entry_choose", N_("Choose the number typed"), show=False,
+                priority=True, id="game.entry_choose"),
         Binding("backspace", "entry_back", N_("Erase a digit"), show=False,
                 id="game.entry_back"),
         Binding("p", "pick_highlighted", N_("Pick"), id="game.pick"),
@@ -79,11 +85,74 @@ def key_works(screen: GameScreen, action: str, parameters: tuple[object, ...]) -
         return any(a.kind == parameters[0] for a in view.anytime)
     if action == "other_actions":
         return bool(others(list(kinds)))
-    if action == "entry_clear":
+    if action in ("entry_clear", "entry_choose"):
         return bool(screen.entry.digits)
     if action in ("save", "load"):
         return screen.saving.offered() if action == "save" else screen.saving.load_offered()
     return True
+
+
+def why_not(screen: GameScreen, action: str, parameters: tuple[object, ...]) -> str:
+    """Why the key of ``action`` does nothing now (``key_works`` said no), in a few words:
+    whose decision it is, the engine's reason, or what the key is for ("" to say nothing)."""
+    view = screen.view
+    if action in ("act", "suggest", "undo", "other_actions", *KIND_KEYS) and not view.legal:
+        return (_("It is {name}'s decision.").format(name=view.names[view.actor])
+                if view.actor >= 0 else _("The game is over."))
+    if action == "act":
+        kind = str(parameters[0])
+        cursor = screen.map_view.cursor
+        exc = screen.session.refusal(
+            Action(kind, cursor) if target_of(kind) == "region" else Action(kind))
+        return refusal(exc, view.map) if exc is not None else ""
+    return {
+        "pick_highlighted": _("Only while you pick a combo."),
+        "place": _("Only while you place tokens."),
+        "place_all": _("Only while you place tokens."),
+        "other_actions": _("Your races, powers and items offer no other action now."),
+        "undo": _("Nothing to undo: undo takes back your moves of this turn, not past a die "
+                  "roll, another player's decision or a computer player's move."),
+        "hurry": _("No computer player is moving now."),
+        "slower": _("No computer player is moving now."),
+        "faster": _("No computer player is moving now."),
+        "play_suggestion": _("No suggestion to play: s asks for one."),
+        "anytime": _("Only in a team game."),
+        "save": _("Not here: the server keeps this game."),
+        "load": _("Not here: the server keeps this game."),
+    }.get(action, "")
+
+
+class WhyNotice:
+    """Why a key of the game did nothing, said in a short notice (it used to be silent), and
+    not again while it is on screen: a key held down, or pressed again and again over SSH,
+    shows it once."""
+
+    SECONDS = 4  # how long the notice shows
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self._shown: tuple[str, float] = ("", 0.0)  # the last one, and when
+
+    def after_key(self, key: str) -> None:
+        """``key`` came to the screen: if it is a key of the game whose binding is off now,
+        say why (a key with an enabled binding is left to it)."""
+        screen = self.screen
+        if key in screen.active_bindings:
+            return
+        for binding in node_bindings(screen).key_to_bindings.get(key, ()):
+            _namespace, name, parameters = parse_action(binding.action)
+            why = why_not(screen, name, parameters)
+            if why:
+                self.say(f"{screen.app.get_key_display(binding)} · {_(binding.description)}",
+                         why)
+                return
+
+    def say(self, title: str, why: str) -> None:
+        now = time.monotonic()
+        if self._shown[0] == why and now - self._shown[1] < self.SECONDS:
+            return
+        self._shown = (why, now)
+        self.screen.notify(why, title=title, timeout=self.SECONDS, markup=False)
 
 
 def phase_help(phase: str) -> str:
@@ -124,6 +193,10 @@ def help_keys(screen: GameScreen) -> list[tuple[str, str]]:
         ("tab", _("Switch between the map and the combo column")),
         ("ctrl+p", _("Command palette: every action possible now and the rules, by name")),
     ]
+    saved = screen.session.path
+    if screen.saving.offered() and saved is not None and saved.exists():
+        keys.append(("ctrl+q", _("Quit: the game is saved after every move in {path}").format(
+            path=saved)))
     if screen.saving.offered():
         keys += [
             ("ctrl+s", _("Save the game under a name (it is saved after every action)")),

@@ -98,10 +98,16 @@ class KeyFooter(Widget):
         keys = footer_keys(screen)
         if keys != self._keys:
             width = self.content_region.width
-            lines = len(arrange(self._keys, width))
+            lines = self._lines(self._keys, width)
             self._keys = keys
             # a layout of the screen only when the footer's height changes
-            self.refresh(layout=not width or len(arrange(keys, width)) != lines)
+            self.refresh(layout=not width or self._lines(keys, width) != lines)
+
+    def _lines(self, keys: list[FooterKey], width: int) -> int:
+        """The footer's height for ``keys``: at least its ``min-height`` (a screen may keep
+        room for a second line so that nothing above moves when the keys need it)."""
+        least = self.styles.min_height
+        return max(1, int(least.value) if least is not None else 1, len(arrange(keys, width)))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(arrange(self._keys, width)))

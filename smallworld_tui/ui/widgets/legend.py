@@ -37,6 +37,8 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
     out = [
         _entry("14", styles.number, _("region number (type it)")),
         _entry("14", styles.cursor_number, _("region under the cursor")),
+        _entry("1_", styles.entry, _("number typed: Space or Enter chooses it")),
+        _entry("14", styles.entry_longer, _("one more digit makes it")),
         _entry(f"{letter}3", styles.seat(0, False),
                _("{name}: race, 3 tokens").format(name=view.names[0])),
         _entry(f"{letter.lower()}3", styles.seat(0, True),
@@ -78,13 +80,16 @@ def legend_entries(view: PlayerView, plain: bool = False) -> list[Entry]:
 
 
 def _once(found: list[Entry]) -> list[Entry]:
-    """Each entry once: a glyph with the same meaning twice (a Mountain region and the
-    Mountain marker on it) is read the same way."""
-    seen: set[tuple[str, str]] = set()
+    """Each glyph once, with its first meaning: a glyph is read one way on the map (a Black
+    Mountain region and the Black Mountain marker on it, a Volcano site and the Volcano).
+    Samples of several characters ("14", "A3") tell their meanings apart by their style."""
+    seen: set[object] = set()
     out = []
     for sample, meaning in found:
-        if (sample.plain.strip(), meaning) not in seen:
-            seen.add((sample.plain.strip(), meaning))
+        glyph = sample.plain.strip()
+        key = glyph if len(glyph) == 1 else (glyph, meaning)
+        if key not in seen:
+            seen.add(key)
             out.append((sample, meaning))
     return out
 
@@ -107,9 +112,10 @@ def legend_renderable(view: PlayerView, plain: bool = False) -> RenderableType:
     return Columns(cells, expand=True, width=COLUMN)
 
 
-class Legend(VerticalScroll, can_focus=False):
-    """The legend panel under the map (toggled with a key; the mouse wheel scrolls it, and
-    the help screen shows it whole)."""
+class Legend(VerticalScroll):
+    """The legend panel under the map, or in its place in a short terminal (toggled with a
+    key; the arrow keys scroll it once focused, the mouse wheel too; the help screen shows
+    it whole)."""
 
     _shown: object = None
 

@@ -47,6 +47,11 @@ class MapStyles:
                        else Style(bold=True, color="#FFFFFF"))
         self.cursor_number = (Style(reverse=True, bold=True) if plain
                               else Style(bold=True, color="black", bgcolor="#FFFFFF"))
+        # the number being typed ("1_"), and the numbers one more digit makes of it
+        self.entry = (Style(reverse=True, bold=True, underline=True, italic=True) if plain
+                      else Style(bold=True, color="black", bgcolor="#E69F00"))
+        self.entry_longer = (Style(bold=True, italic=True, underline=True) if plain
+                             else Style(bold=True, underline=True, color="#E69F00"))
         self.pieces = Style(bold=True, color=None if plain else "#FFFFFF")
         self.symbols = Style(color=None if plain else "#F5DE8A")
         self.neutral = (Style(bold=True) if plain

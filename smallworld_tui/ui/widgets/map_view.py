@@ -160,6 +160,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         self._by_row: dict[int, list[tuple[int, str, Style]]] = {}
         self._lines: dict[int, Strip] = {}
         self._background: Style | None = None
+        self._entry = ""  # the region number being typed
         self.set_reactive(MapView.cursor, self._central_region())
 
     def _central_region(self) -> int:
@@ -176,6 +177,22 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
         self._view = view
         self._marks = dict(marks or {})
         self._relabel()
+
+    def show_entry(self, digits: str) -> None:
+        """The region number being typed: its region's number shows as "1_" and the numbers
+        one more digit would make ("10" to "19") are lit, so a number that waits for more is
+        hard to miss."""
+        if digits != self._entry:
+            self._entry = digits
+            self._relabel()
+
+    def _entry_role(self, region: int) -> str:
+        """"typed" for the region the digits name, "longer" for those one more digit names."""
+        digits = self._entry
+        number = str(region)
+        if not digits or not number.startswith(digits):
+            return ""
+        return "typed" if number == digits else "longer" if len(number) == len(digits) + 1 else ""
 
     @property
     def marks(self) -> dict[int, Mark]:
@@ -266,7 +283,7 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
     def _label_key(self, region: int) -> object:
         state = self._view.regions[region] if self._view else None
         return (state, self._marks.get(region), region == self.cursor,
-                self._view.names if self._view else None)
+                self._view.names if self._view else None, self._entry_role(region))
 
     def _chunks(self, region: int) -> tuple[list[str], list[Style], Style]:
         """Label chunks of a region by priority (number, holder, mark, pieces, items,
@@ -283,7 +300,13 @@ class MapView(TranslatedBindings, ScrollView, can_focus=True):
             number = styles.cursor_number
         elif mark and not mark.label:
             number = styles.mark(mark.kind)
-        texts, roles = [str(region)], [number]
+        entry = self._entry_role(region)
+        label = str(region)
+        if entry == "typed":
+            label, number = f"{region}_", styles.entry
+        elif entry == "longer":
+            number = styles.entry_longer
+        texts, roles = [label], [number]
         for text, role in label_parts(self.board, region, view, mark):
             texts.append(text)
             roles.append(self._role_style(role, state, mark))

@@ -1,7 +1,8 @@
 """The players: whose turn it is, coins (hidden as "?" from others but team partners), both
 races with their tokens (a Warcraft race in its faction's colour), and the relics, places and
-artifacts they hold.  Names are shortened to fit, never numbers; a player's name gives way
-before a race's name.  A team game's teams are in the team panel."""
+artifacts they hold.  Names are shortened to fit, never numbers; a race's name gives way
+before a player's name (a newcomer reads the names; the race is on the map and in the log).
+A team game's teams are in the team panel."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def player_lines(view: PlayerView, seat: int, width: int, compact: bool = False)
         first = races.pop(0)
         style = f"dim {first.colour}" if first.declined else first.colour
         lines.append(fitted_line([*head, (" ", ""), (first.name, style)],
-                                 [(first.numbers, "bold")], width, [3, len(head) + 1]))
+                                 [(first.numbers, "bold")], width, [len(head) + 1, 3]))
     else:
         lines.append(fitted_line(head, [], width, [3]))
         if not races and not compact:

@@ -58,8 +58,7 @@ class RegionInfo(SteadyStatic):
              entry: str = "") -> None:
         text = Text()
         if entry:
-            text.append(_("number {digits}_ (Enter chooses, Esc clears)").format(
-                digits=entry), style="bold reverse")
+            text.append(_("number {digits}_").format(digits=entry), style="bold reverse")
             text.append(" ")
         if region is not None:
             text.append_text(region_text(view, region, costs))

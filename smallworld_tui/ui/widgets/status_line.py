@@ -13,8 +13,16 @@ from smallworld_tui.engine import PlayerView
 from smallworld_tui.engine.phase import PLACING
 from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _
-from smallworld_tui.ui.describe import action_label, army_name, joined, race_name, tokens
+from smallworld_tui.ui.describe import (
+    action_label,
+    army_name,
+    joined,
+    race_name,
+    region_label,
+    tokens,
+)
 from smallworld_tui.ui.keymap import TYPED, keys_of, others
+from smallworld_tui.ui.region_entry import RegionEntry
 from smallworld_tui.ui.widgets.seat_text import seat_chip
 from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 from smallworld_tui.ui.wrap import Folded
@@ -120,10 +128,31 @@ def status_text(view: PlayerView, blocker: str = "") -> Text:
     return text
 
 
+def entry_text(view: PlayerView, entry: RegionEntry) -> Text:
+    """The prompt while a region number is typed: the number, what Space or Enter chooses,
+    the regions one more digit would name instead, and how to clear it."""
+    text = seat_chip(view.viewer, view.names)
+    text.append(": ")
+    text.append(_("number {digits}_").format(digits=entry.digits), style="bold reverse")
+    region = entry.region()
+    if region is not None:
+        text.append(" " + _("Space or Enter chooses {region}").format(
+            region=region_label(view.map, region)))
+    longer = entry.longer()
+    if longer:
+        text.append(_("; ") + _("one more digit: {first}–{last}").format(
+            first=longer[0], last=longer[-1]))
+    text.append(_("; ") + _("Esc clears"))
+    return text
+
+
 LINES = 2  # the prompt's height (app.tcss)
 
 
 class StatusLine(SteadyStatic):
-    def show(self, view: PlayerView, blocker: str = "") -> None:
-        text = status_text(view, blocker)
+    def show(self, view: PlayerView, blocker: str = "", entry: RegionEntry | None = None
+             ) -> None:
+        """The prompt (``entry``: a region number being typed, said instead)."""
+        text = entry_text(view, entry) if entry is not None and entry.digits else status_text(
+            view, blocker)
         self.show_content(Folded(text), key=text, lines=LINES)

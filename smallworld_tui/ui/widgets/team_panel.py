@@ -14,10 +14,19 @@ from smallworld_tui.ui.widgets.steady_static import SteadyStatic
 class TeamPanel(SteadyStatic):
     """Shown only in a team game."""
 
+    _view: PlayerView | None = None
+
     def show(self, view: PlayerView) -> None:
         self.display = bool(view.teams)
+        self._view = view
         if view.teams:
-            self.show_content(Group(*team_lines(view)))
+            self.show_content(Group(*team_lines(view, self.content_region.width)))
             title = team_title(view)
             if self.border_title != title:  # setting it repaints the panel
                 self.border_title = title
+
+    def on_resize(self) -> None:
+        """Lines are fitted to the width: shown again at the new one."""
+        super().on_resize()
+        if self._view is not None:
+            self.show(self._view)
