@@ -21,6 +21,8 @@ from textual.widgets import Select
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
+from smallworld_tui.lessons import load_lesson
+from smallworld_tui.lessons.store import lesson_path
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from ui.driver import session
@@ -133,3 +135,19 @@ def test_warcraft_five_players_in_teams(snap_compare: Compare) -> None:
 
     assert snap_compare(SmallWorldApp(s), terminal_size=(80, 24),
                         run_before=past_the_pass_screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lesson(snap_compare: Compare, size: tuple[int, int], lang: str) -> None:
+    """The base game's lesson at its fourth step ("Type 14 to conquer the Hill…"), its panel
+    beside the map: in the log's place at 80×24, above it at 120×40."""
+    set_language(lang)
+    try:
+        lesson = load_lesson("base")
+        record = lesson.record(lang)
+        record.actions = [move for step in lesson.steps[:3] for move in step.moves]
+        app = SmallWorldApp(GameSession(record, lesson_path("base")))
+        assert snap_compare(app, terminal_size=size)
+    finally:
+        set_language(None)

@@ -12,6 +12,7 @@ from smallworld_tui.engine import Action, view
 from smallworld_tui.i18n import _, current_language
 from smallworld_tui.lessons import Lesson, Position, Step
 from smallworld_tui.lessons.store import finish
+from smallworld_tui.reference.render import inline
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.describe import refusal
 from smallworld_tui.ui.lesson_words import fill
@@ -37,14 +38,14 @@ class LessonGuide:
 
     def vet(self, action: Action) -> str:
         """Words refusing ``action`` if the lesson does not expect it now (with the game's
-        reason when the game would refuse it too), else ""."""
+        reason when the game would refuse it too; plain text, for a notice), else ""."""
         position = self.position()
         if position is None or self.lesson.expects(position, action):
             if position is None or self.lesson.over(position):
                 self.close()
             return ""
         step = self.lesson.steps[position.step]
-        words = self._filled(step.refusal(current_language()), step, position)
+        words = inline(self._filled(step.refusal(current_language()), step, position)).plain
         exc = self.session.refusal(action)
         board = self.session.view(self.lesson.learner).map
         return f"{refusal(exc, board)}\n{words}" if exc is not None else words
