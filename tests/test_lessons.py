@@ -156,6 +156,8 @@ LESSON = {
      ": bad [record]"),
     ({"record": {"game": "base", "map": "base-2p", "players": ["A", "B"]}},
      ": [record] needs players.en and players.ja"),
+    ({"lesson": {"title": {"en": "a", "ja": "b"}, "learner": 1}},
+     ": the learner must be a seat no computer player plays"),
 ])
 def test_a_bad_lesson_file_is_refused_naming_where(change: dict[str, object],
                                                     error: str) -> None:

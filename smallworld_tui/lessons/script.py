@@ -214,15 +214,19 @@ def read_lesson(id_: str, data: Mapping[str, Any]) -> Lesson:
     players = record.pop("players", None)
     if not isinstance(players, dict) or set(players) != set(LANGUAGES):
         raise LessonError(f"{where}: [record] needs players.en and players.ja")
-    lesson = Lesson(id_, _texts(head.get("title"), f"{where}: title"),
-                    int(head.get("learner", 0)),
+    learner = head.get("learner", 0)
+    lesson = Lesson(id_, _texts(head.get("title"), f"{where}: title"), learner,
                     {"format": "smallworld-record/2", **record}, players, (),
                     _texts(end, f"{where}: [end]"))
     for lang in LANGUAGES:
         try:
-            lesson.record(lang).new_state()
+            seats = lesson.record(lang)
+            seats.new_state()
         except (RecordError, ValueError) as exc:
             raise LessonError(f"{where}: bad [record]: {exc}") from None
+    if not isinstance(learner, int) or learner not in range(len(seats.players)) or \
+            learner in seats.bots:
+        raise LessonError(f"{where}: the learner must be a seat no computer player plays")
     steps = []
     for number, raw in enumerate(raw_steps, 1):
         place = f"{where}, step {number}"

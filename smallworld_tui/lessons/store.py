@@ -74,16 +74,20 @@ def open_lesson(lesson: Lesson, lang: str, restart: bool = False) -> tuple[GameS
             return session, ""
         if path.exists():
             return GameSession(lesson.record(lang), path), _(
-                "The lesson left in {file} no longer fits this lesson: it starts again "
-                "(the file is replaced at your first move).").format(file=path)
+                "The lesson left in {file} cannot go on (the lesson has changed, or the file "
+                "is damaged): it starts again, and the file is replaced at your first move."
+            ).format(file=path)
     return GameSession(lesson.record(lang), path), ""
 
 
 def finish(session: GameSession) -> str:
     """The lesson is over: its game goes on in a new save of the saves folder and the lesson
     file is removed.  A sentence saying where the game goes on, or why it stays in the
-    lesson file (a save that could not be written)."""
+    lesson file (a save that could not be written); "" if the game was saved elsewhere
+    meanwhile (it goes on there)."""
     old = session.path
+    if old is None or lesson_of(session) is None:
+        return ""
     session.path = new_autosave_path(session.record.players)
     try:
         session.save()
@@ -91,7 +95,6 @@ def finish(session: GameSession) -> str:
         session.path = old
         return _("The game could not be moved to your saved games ({error}); it goes on in "
                  "{file}.").format(error=exc.strerror or exc, file=old)
-    if old is not None:
-        old.unlink(missing_ok=True)
+    old.unlink(missing_ok=True)
     return _("The game goes on among your saved games, as {name}.").format(
         name=session.path.stem)

@@ -19,7 +19,7 @@ from smallworld_tui.compat import notifications
 from smallworld_tui.engine import Action
 from smallworld_tui.i18n import current_language, set_language
 from smallworld_tui.lessons import LESSON_IDS, Lesson, load_lesson
-from smallworld_tui.lessons.store import lesson_path, lessons_dir, open_lesson
+from smallworld_tui.lessons.store import finish, lesson_path, lessons_dir, open_lesson
 from smallworld_tui.saves import list_saves, saves_dir
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
@@ -253,5 +253,18 @@ def test_a_lesson_file_that_no_longer_fits_starts_again(tmp_path: Path) -> None:
     session.apply(Action("pick", 0))  # not the lesson's move
     session, notice = open_lesson(lesson, "en")
     assert session.record.actions == []
-    assert "no longer fits this lesson: it starts again" in notice
+    assert "cannot go on (the lesson has changed, or the file is damaged): it starts again" \
+        in notice
     assert lesson_path("base").exists()
+
+
+def test_a_lesson_saved_elsewhere_goes_on_there_at_its_end(tmp_path: Path) -> None:
+    """Saved under a name meanwhile (Ctrl+S), the lesson's game stays in that file at the
+    end: nothing is moved or removed."""
+    lesson = load_lesson("base")
+    session, _notice = open_lesson(lesson, "en")
+    session.apply(Action("pick", 1))
+    kept = tmp_path / "mine.json"
+    session.save_as(kept)
+    assert finish(session) == ""
+    assert session.path == kept and kept.exists() and not saves_dir().exists()

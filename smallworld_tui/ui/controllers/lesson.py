@@ -62,7 +62,9 @@ class LessonGuide:
         elif self.lesson.over(position):
             if not self.done:
                 self.done = True
-                self.screen.notify(finish(self.session), timeout=10, markup=False)
+                moved = finish(self.session)
+                if moved:
+                    self.screen.notify(moved, timeout=10, markup=False)
             title = _("Lesson over")
             words = self._filled(self.lesson.end.get(lang) or self.lesson.end["en"], None,
                                  position)

@@ -23,9 +23,9 @@ from smallworld_tui.ui.screens.map_marks import region_actions
 class Sender:
     """Sends for the viewer of ``view`` (the screen keeps it the view of the moment);
     ``on_send`` is called as a move is sent or refused (the screen forgets a number being
-    typed); a move that could not be saved goes to ``saving``.  ``vet`` may refuse a move the
-    game allows, returning the words that say why (a lesson's, for a move it does not expect
-    now); "" lets it through."""
+    typed); a move that could not be saved goes to ``saving``.  ``vet`` may refuse a move
+    before the game is asked, returning the words that say why (a lesson's, for a move it does
+    not expect now); "" lets it through."""
 
     def __init__(self, screen: Screen[Any], session: GameSession, view: PlayerView,
                  saving: SaveController, on_send: Callable[[], None]) -> None:
