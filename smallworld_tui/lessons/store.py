@@ -42,12 +42,9 @@ def lesson_of(session: GameSession) -> Lesson | None:
 def saved_game(lesson: Lesson) -> GameSession | None:
     """The game of ``lesson`` left in progress, if it can go on (set up by this lesson and
     still following it)."""
-    path = lesson_path(lesson.id)
-    if not path.exists():
-        return None
     try:
-        session = GameSession.load(path)
-    except RecordError:
+        session = GameSession.load(lesson_path(lesson.id))
+    except RecordError:  # none, or one that cannot be read
         return None
     if not lesson.fits(session.record) or lesson.position(session.record.actions) is None:
         return None
@@ -72,12 +69,20 @@ def open_lesson(lesson: Lesson, lang: str, restart: bool = False) -> tuple[GameS
         session = saved_game(lesson)
         if session is not None:
             return session, ""
-        if path.exists():
+        if _left(path):
             return GameSession(lesson.record(lang), path), _(
                 "The lesson left in {file} cannot go on (the lesson has changed, or the file "
                 "is damaged): it starts again, and the file is replaced at your first move."
             ).format(file=path)
     return GameSession(lesson.record(lang), path), ""
+
+
+def _left(path: Path) -> bool:
+    """Whether something was left at ``path`` (also when it cannot be looked at)."""
+    try:
+        return path.exists()
+    except OSError:
+        return True
 
 
 def finish(session: GameSession) -> str:
