@@ -224,9 +224,8 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                     with Horizontal(classes="field"):
                         yield Select(lesson_choices(), value=LESSON_IDS[0], allow_blank=False,
                                      compact=True, id="lesson-choice")
-                    with Horizontal(id="lesson-buttons"):
-                        yield Button(_("Start the lesson"), compact=True, id="lesson-start")
-                        yield Button(_("Start again"), compact=True, id="lesson-restart")
+                    yield Button(_("Start the lesson"), compact=True, id="lesson-start")
+                    yield Button(_("Start again"), compact=True, id="lesson-restart")
         yield KeyFooter()
 
     @while_open
