@@ -15,6 +15,7 @@ COMMANDS = {
     "play": "play",
     "serve": "serve",
     "tables": "tables",
+    "tutorial": "tutorial",
 }
 
 

@@ -12,7 +12,7 @@ to ``view(state, seat, moves)`` to share them between views.  This package never
 textual, rich or click.
 """
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import ANYTIME, PARAMS, Action
 from smallworld_tui.engine.conquest import conquest_costs
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
@@ -26,7 +26,8 @@ from smallworld_tui.engine.state import Army, GameState
 from smallworld_tui.engine.view import SPECTATOR, PlayerView, view
 
 __all__ = [
-    "PLACING", "SPECTATOR", "Action", "Army", "EngineError", "Event", "GameState",
+    "ANYTIME", "PARAMS", "PLACING", "SPECTATOR", "Action", "Army", "EngineError", "Event",
+    "GameState",
     "IllegalAction", "Moves", "Observation", "Phase", "PlayerView", "Record", "RecordError",
     "apply", "conquest_costs", "imagine", "legal_actions", "load_record", "moves", "new_game",
     "observe", "save_record", "score_breakdown", "view", "why_illegal", "winners",

@@ -74,7 +74,7 @@ def facts(topic: Topic, show_game: bool = False) -> str:
     return " · ".join(parts)
 
 
-def _inline(text: str) -> Text:
+def inline(text: str) -> Text:
     """One line of a topic's Markdown with its **bold** parts styled."""
     result = Text()
     for index, part in enumerate(_BOLD.split(text)):
@@ -114,7 +114,7 @@ class TopicBody:
                 rest = " " * len(first)
             # wrap 2 cells short, so Japanese punctuation may hang past the line end
             width = max(options.max_width - len(rest) - 2, 1)
-            lines = _no_punctuation_first(list(_inline(text).wrap(console, width)))
+            lines = _no_punctuation_first(list(inline(text).wrap(console, width)))
             for number, wrapped in enumerate(lines or [Text()]):
                 wrapped.rstrip()
                 yield Text(rest if number else first) + wrapped

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from smallworld_tui.bots import Bot, Budget, make_bot
 from smallworld_tui.bots.match import bot_seed
-from smallworld_tui.engine import Action
+from smallworld_tui.engine import Action, Observation
 from smallworld_tui.i18n import N_
 from smallworld_tui.session.game_session import GameSession
 
@@ -65,6 +65,11 @@ class BotSeats:
         self._hurried_turn = self.session.state.turn_number
         self._hurry.set()
 
+    def next_move(self, seat: int, observation: Observation, legal: list[Action]) -> Action:
+        """The move ``seat`` makes now (slow: run in a worker thread); a subclass may play
+        moves of its own (a lesson's computer players play its script)."""
+        return self.bots[seat].choose(observation, legal)
+
     async def play(self) -> list[Action]:
         """Play bot moves while the decision is a bot seat's; returns the moves played."""
         loop = asyncio.get_running_loop()
@@ -77,7 +82,7 @@ class BotSeats:
             started = loop.time()
             known = len(session.record.actions)
             observation, legal = session.observe(seat)
-            action = await asyncio.to_thread(self.bots[seat].choose, observation, legal)
+            action = await asyncio.to_thread(self.next_move, seat, observation, legal)
             wait = self.pace - (loop.time() - started)
             if wait > 0 and not self._hurry.is_set():
                 with contextlib.suppress(TimeoutError):

@@ -22,7 +22,10 @@ from textual.screen import Screen
 
 from smallworld_tui.engine import IllegalAction, RecordError, load_record
 from smallworld_tui.engine.board import MapError
-from smallworld_tui.i18n import N_, _
+from smallworld_tui.i18n import N_, _, current_language
+from smallworld_tui.lessons import load_lesson
+from smallworld_tui.lessons.seats import LessonSeats
+from smallworld_tui.lessons.store import lesson_of, open_lesson
 from smallworld_tui.saves import continue_in_saves, new_autosave_path
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
@@ -35,6 +38,7 @@ from smallworld_tui.ui.messages import (
     OpenSave,
     ShowNewGame,
     StartGame,
+    StartLesson,
     Tab,
     WatchGame,
     WatchSave,
@@ -43,6 +47,7 @@ from smallworld_tui.ui.rule_topics import played_game
 from smallworld_tui.ui.screens.board import BoardScreen
 from smallworld_tui.ui.screens.game import GameScreen
 from smallworld_tui.ui.screens.help import HelpScreen, shown_keys
+from smallworld_tui.ui.screens.lesson import LessonScreen
 from smallworld_tui.ui.screens.new_game import NewGameScreen
 from smallworld_tui.ui.screens.replay import ReplayScreen
 from smallworld_tui.ui.screens.rules_commands import RulesTopicsProvider
@@ -74,6 +79,7 @@ class SmallWorldApp(TranslatedBindings, App[None]):
     def __init__(self, session: GameSession | None = None, *, seating: Seating | None = None,
                  pass_screens: bool = True, seed: int | None = None, notice: str = "",
                  bot_pace: float = DEFAULT_PACE, replay: Replay | None = None,
+                 lesson: str = "", restart: bool = False,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
@@ -83,6 +89,8 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         self.bot_pace = bot_pace  # seconds per computer player's move, at first
         self.seed = seed
         self.notice = notice  # shown once the first screen is up
+        self.lesson = lesson  # a lesson to open first (``restart``: from its first step)
+        self.restart = restart
 
     def on_mount(self) -> None:
         self.push_screen(self.first_screen())
@@ -94,6 +102,9 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         """The screen the app opens with (subclasses may open another, e.g. a lobby)."""
         if self.replay is not None:
             return ReplayScreen(self.replay, closable=False)
+        if self.lesson:
+            self.session, self.notice = open_lesson(load_lesson(self.lesson),
+                                                    current_language(), self.restart)
         if self.session is None:
             return self._new_game_screen()
         return self.game_screen(self.session, greet=bool(self.session.record.actions))
@@ -102,6 +113,10 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         """The game screen of ``session`` for this app's seating (hotseat by default, which
         plays the computer players' seats)."""
         seating = self.seating or hotseat(session, self.pass_screens)
+        lesson = lesson_of(session)
+        if lesson is not None:
+            bots: BotSeats | None = LessonSeats(session, lesson, self.bot_pace)
+            return LessonScreen(session, seating, lesson, greet=greet, bots=bots)
         bots = BotSeats(session, self.bot_pace) if session.record.bots and seating.hotseat \
             else None
         return GameScreen(session, seating, greet=greet, bots=bots)
@@ -188,6 +203,17 @@ class SmallWorldApp(TranslatedBindings, App[None]):
         self.session = session
         self.pass_screens = setup.pass_screens
         self.switch_screen(self.game_screen(session))
+
+    def on_start_lesson(self, message: StartLesson) -> None:
+        self.open_lesson(message.lesson, message.restart)
+
+    def open_lesson(self, id_: str, restart: bool = False) -> None:
+        """Start a lesson, or go on with the one left in progress (unless ``restart``)."""
+        session, notice = open_lesson(load_lesson(id_), current_language(), restart)
+        self.session = session
+        self.switch_screen(self.game_screen(session, greet=bool(session.record.actions)))
+        if notice:
+            self.notify(notice, timeout=10, markup=False)
 
     def on_open_save(self, message: OpenSave) -> None:
         self.open_save(message.path)

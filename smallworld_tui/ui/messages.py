@@ -48,6 +48,16 @@ class OpenHelp(Message):
         self.topics = topics
 
 
+class StartLesson(Message):
+    """Start the lesson ``lesson`` (an id of ``lessons.LESSON_IDS``), or go on with the one
+    left in progress unless ``restart``."""
+
+    def __init__(self, lesson: str, restart: bool = False) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.restart = restart
+
+
 class ShowNewGame(Message):
     """Go to the new-game screen."""
 

@@ -22,6 +22,8 @@ from textual.widgets import Select
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.i18n import set_language
+from smallworld_tui.lessons import load_lesson
+from smallworld_tui.lessons.store import lesson_path
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.replay import Replay
 from smallworld_tui.ui.app import SmallWorldApp
@@ -158,3 +160,12 @@ def test_replay_viewer(snap_compare: Compare, size: tuple[int, int], lang: str) 
 
     assert snap_compare(SmallWorldApp(replay=Replay(record)), terminal_size=size,
                         run_before=into_round_three_as_the_first_player)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lesson(snap_compare: Compare, size: tuple[int, int], lang: str) -> None:
+    """The base game's lesson at its fourth step ("Type 14 to conquer the Hill…"), its panel
+    beside the map: in the log's place at 80×24, above it at 120×40."""
+    lesson = load_lesson("base")
+    record = lesson.record(lang)
+    record.actions = [move for step in lesson.steps[:3] for move in step.moves]
+    assert snap_compare(SmallWorldApp(GameSession(record, lesson_path("base"))),
+                        terminal_size=size)

@@ -23,7 +23,9 @@ from smallworld_tui.ui.screens.map_marks import region_actions
 class Sender:
     """Sends for the viewer of ``view`` (the screen keeps it the view of the moment);
     ``on_send`` is called as a move is sent or refused (the screen forgets a number being
-    typed); a move that could not be saved goes to ``saving``."""
+    typed); a move that could not be saved goes to ``saving``.  ``vet`` may refuse a move
+    before the game is asked, returning the words that say why (a lesson's, for a move it does
+    not expect now); "" lets it through."""
 
     def __init__(self, screen: Screen[Any], session: GameSession, view: PlayerView,
                  saving: SaveController, on_send: Callable[[], None]) -> None:
@@ -32,6 +34,7 @@ class Sender:
         self.view = view
         self.saving = saving
         self.on_send = on_send
+        self.vet: Callable[[Action], str] = lambda action: ""
 
     def send(self, action: Action) -> None:
         """Apply ``action`` if it is legal, else say why not (whose decision it is, or the
@@ -42,6 +45,8 @@ class Sender:
             notify(_("It is {name}'s decision.").format(name=view.names[view.actor])
                    if view.actor >= 0 else _("The game is over."), severity="warning",
                    markup=False)
+        elif words := self.vet(action):
+            notify(words, severity="warning", markup=False)
         elif action in view.legal or (exc := self.session.refusal(action)) is None:
             self.submit(action)
         else:

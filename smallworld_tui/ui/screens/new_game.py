@@ -20,11 +20,14 @@ from smallworld_tui.data import GAMES
 from smallworld_tui.engine import IllegalAction, new_game
 from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
 from smallworld_tui.engine.games import RULESETS
-from smallworld_tui.i18n import N_, _
+from smallworld_tui.i18n import N_, _, current_language
+from smallworld_tui.lessons import LESSON_IDS, load_lesson
+from smallworld_tui.lessons.store import lesson_step
 from smallworld_tui.saves import SaveInfo
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ui.bindings import TranslatedBindings
-from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame, WatchSave
+from smallworld_tui.ui.lesson_words import title
+from smallworld_tui.ui.messages import GameSetup, OpenSave, StartGame, StartLesson, WatchSave
 from smallworld_tui.ui.widgets.key_footer import KeyFooter
 from smallworld_tui.ui.widgets.save_list import SaveList
 
@@ -127,6 +130,21 @@ def split_choice(value: str) -> tuple[str, str]:
     return content, maps or content
 
 
+def lesson_choices() -> list[tuple[str, str]]:
+    """(label, id) of each lesson: its title, and the step reached if it is in progress."""
+    lang = current_language()
+    out = []
+    for id_ in LESSON_IDS:
+        lesson = load_lesson(id_)
+        label = title(lesson, lang)
+        step = lesson_step(lesson)
+        if step is not None:
+            label = _("{lesson} (step {n} of {total})").format(lesson=label, n=step,
+                                                               total=len(lesson.steps))
+        out.append((label, id_))
+    return out
+
+
 def maps_for(players: int, game: str = "base") -> list[str]:
     """Shipped maps of ``game`` for a player count, the official one first.  A game whose
     board is a set of faces drawn from the seed (Warcraft) offers the count's map name, which
@@ -200,17 +218,26 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
                                        compact=True, id=f"option-{option}")
                 yield Static(id="new-error", classes="error")
                 yield Button(_("Start the game"), variant="primary", compact=True, id="start")
-            with Vertical(id="new-saves", classes="panel"):
-                yield SaveList(id="saves")
-                with Horizontal(id="save-buttons"):
-                    yield Button(_("Continue"), compact=True, id="continue")
-                    yield Button(_("Watch"), compact=True, id="watch")
+            with Vertical(id="new-side"):
+                with Vertical(id="new-saves", classes="panel"):
+                    yield SaveList(id="saves")
+                    with Horizontal(id="save-buttons"):
+                        yield Button(_("Continue"), compact=True, id="continue")
+                        yield Button(_("Watch"), compact=True, id="watch")
+                with Vertical(id="new-lessons", classes="panel"):
+                    with Horizontal(classes="field"):
+                        yield Select(lesson_choices(), value=LESSON_IDS[0], allow_blank=False,
+                                     compact=True, id="lesson-choice")
+                    yield Button(_("Start the lesson"), compact=True, id="lesson-start")
+                    yield Button(_("Start again"), compact=True, id="lesson-restart")
         yield KeyFooter()
 
     @while_open
     def on_mount(self) -> None:
         self.query_one("#new-form").border_title = _("New game")
         self.query_one("#new-saves").border_title = _("Saved games")
+        self.query_one("#new-lessons").border_title = _("Learn to play")
+        self._show_lesson(LESSON_IDS[0])
         self._set_players(self.players)
         for field in self.query(Input):
             field.cursor_blink = False  # steady cursor (and stable screenshots)
@@ -320,6 +347,25 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         else:
             return save
         return None
+
+    @on(Select.Changed, "#lesson-choice")
+    def lesson_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self._show_lesson(event.value)
+
+    def _show_lesson(self, id_: str) -> None:
+        """The lesson's buttons: continue it if it is in progress (or start again)."""
+        going = lesson_step(load_lesson(id_)) is not None
+        self.query_one("#lesson-start", Button).label = (
+            _("Continue the lesson") if going else _("Start the lesson"))
+        self.query_one("#lesson-restart").display = going
+
+    @on(Button.Pressed, "#lesson-start")
+    @on(Button.Pressed, "#lesson-restart")
+    def start_lesson(self, event: Button.Pressed) -> None:
+        lesson = self.query_one("#lesson-choice", Select).value
+        if isinstance(lesson, str):
+            self.post_message(StartLesson(lesson, restart=event.button.id == "lesson-restart"))
 
     def on_save_list_chosen(self, event: SaveList.Chosen) -> None:
         self.post_message(OpenSave(event.save.path))
