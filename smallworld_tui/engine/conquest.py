@@ -201,6 +201,16 @@ def in_hand(g: GameState, army: Army) -> int:
     return army.hand + sum(t.conquest_aid(g, army) for t in hooks.token_aid)
 
 
+def hand_refusal(held: int, tokens: int = 1) -> Reason | None:
+    """Why a conquest that needs ``tokens`` in hand may not start with ``held`` there, if it
+    may not."""
+    if held >= tokens:
+        return None
+    if tokens == 1:
+        return N_("you need at least 1 token in hand to conquer"), {}
+    return N_("you need at least {tokens} tokens in hand to conquer"), {"tokens": tokens}
+
+
 def shortfall(army: Army, cost: int) -> int:
     """Tokens ``army`` lacks in hand for a conquest that costs ``cost`` (``Costs``): what the
     reinforcement die must make up in a last conquest (0 if the hand pays it all)."""

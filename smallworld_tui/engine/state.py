@@ -409,6 +409,12 @@ class GameState:
         self.region_tokens[region] = count
         self.tray[kind] -= count
 
+    def place_piece(self, kind: str, region: int, seat: int, count: int = 1) -> None:
+        """Put ``count`` pieces of ``kind`` in ``region`` for ``seat`` (-1: nobody) and say
+        so (a ``piece_placed`` event)."""
+        self.pieces.add(kind, region, count)
+        self.emit("piece_placed", seat, piece=kind, region=region)
+
     def clear_pieces(self, region: int, old: Army | None = None) -> int:
         """The pieces of ``region`` react to its holder changing (or leaving): most leave the
         map, some stay (mountains), some go back to the old holder's reserve; then the items

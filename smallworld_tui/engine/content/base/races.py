@@ -129,8 +129,7 @@ class Halflings(Race):
         placed = army.extra.get("holes", 0)
         if placed < g.pieces.kinds[HOLE].count:
             army.extra["holes"] = placed + 1
-            g.pieces.add(HOLE, region)
-            g.emit("piece_placed", army.seat, piece=HOLE, region=region)
+            g.place_piece(HOLE, region, army.seat)
 
 
 class Humans(Race):
@@ -245,8 +244,7 @@ class Trolls(Race):
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if g.pieces.free(LAIR) > 0:
-            g.pieces.add(LAIR, region)
-            g.emit("piece_placed", army.seat, piece=LAIR, region=region)
+            g.place_piece(LAIR, region, army.seat)
 
 
 class Wizards(Race):

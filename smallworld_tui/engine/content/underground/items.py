@@ -284,8 +284,7 @@ class CryptOfTheTombRaider(Place):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
         g.pieces.remove_all(GHOST, g.map.all_mask)
-        g.pieces.add(GHOST, action.target)
-        g.emit("piece_placed", army.seat, piece=GHOST, region=action.target)
+        g.place_piece(GHOST, action.target, army.seat)
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if region == region_of(g, self):
@@ -356,8 +355,7 @@ class KeepOnTheMotherland(CoinPlace):
     id = "keep_on_the_motherland"
 
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
-        g.pieces.add(KEEP, region)
-        g.emit("piece_placed", army.seat if army else -1, piece=KEEP, region=region)
+        g.place_piece(KEEP, region, army.seat if army else -1)
 
 
 class MineOfTheLostDwarf(CoinPlace):

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import empty_region, reach_mask, retire, take_region
+from smallworld_tui.engine.conquest import (
+    empty_region,
+    hand_refusal,
+    reach_mask,
+    retire,
+    take_region,
+)
 from smallworld_tui.engine.content.base.races import lone_enemy_token, why_no_swap
 from smallworld_tui.engine.content.traits import (
     Content,
@@ -417,8 +423,7 @@ class Royal(Power):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
         g.pieces.remove_all(QUEEN, g.map.all_mask)
-        g.pieces.add(QUEEN, action.target)
-        g.emit("piece_placed", army.seat, piece=QUEEN, region=action.target)
+        g.place_piece(QUEEN, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if army.declined:
@@ -466,8 +471,7 @@ class Shield(Power):
         army.reserve[ARMOR] -= 1
         if not army.reserve[ARMOR]:
             del army.reserve[ARMOR]
-        g.pieces.add(ARMOR, action.target)
-        g.emit("piece_placed", army.seat, piece=ARMOR, region=action.target)
+        g.place_piece(ARMOR, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if army.declined or g.phase != Phase.REDEPLOY:
@@ -538,8 +542,9 @@ class Vampire(Power):
         take_region(g, army, r, 1, "vampire", losses=1, from_tray=from_tray)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        short = hand_refusal(army.hand)
+        if short is not None:
+            return short
         if 0 <= action.target < len(g.region_army):
             unaided = why_unaided(g, army, action.target)
             if unaided is not None:

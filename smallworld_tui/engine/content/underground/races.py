@@ -12,6 +12,7 @@ from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
     empty_region,
+    hand_refusal,
     reach_mask,
     take_region,
     why_unreachable,
@@ -102,8 +103,7 @@ class Cultists(Race):
 
     def _place(self, g: GameState, army: Army, region: int) -> None:
         army.reserve.pop(GREAT_ANCIENT, None)
-        g.pieces.add(GREAT_ANCIENT, region)
-        g.emit("piece_placed", army.seat, piece=GREAT_ANCIENT, region=region)
+        g.place_piece(GREAT_ANCIENT, region, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
@@ -171,8 +171,7 @@ class Flames(Race):
         self._place(g, army, action.target)
 
     def _place(self, g: GameState, army: Army, region: int) -> None:
-        g.pieces.add(VOLCANO, region)
-        g.emit("piece_placed", army.seat, piece=VOLCANO, region=region)
+        g.place_piece(VOLCANO, region, army.seat)
 
     def on_decline(self, g: GameState, army: Army) -> None:
         g.pieces.remove_all(VOLCANO, g.map.all_mask)
@@ -474,8 +473,9 @@ class WillOWisps(Race):
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        short = hand_refusal(army.hand)
+        if short is not None:
+            return short
         if not reach_mask(g, army) >> r & 1:
             return why_unreachable(g, army, r)
         unaided = why_unaided(g, army, r)

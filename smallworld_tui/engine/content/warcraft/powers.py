@@ -266,8 +266,7 @@ class Champion(WarcraftPower):
             take_region(g, army, r, 0, "champion", 0)
         else:
             del army.reserve[CHAMPION]
-        g.pieces.add(CHAMPION, r)
-        g.emit("piece_placed", army.seat, piece=CHAMPION, region=r)
+        g.place_piece(CHAMPION, r, army.seat)
 
     def _recall(self, g: GameState, army: Army) -> None:
         """The Champion leaves the map (or hand); a region it held alone is abandoned."""
@@ -400,8 +399,7 @@ class Beastmaster(WarcraftPower):
         army.reserve[BEAST] -= count
         if not army.reserve[BEAST]:
             del army.reserve[BEAST]
-        g.pieces.add(BEAST, region, count)
-        g.emit("piece_placed", army.seat, piece=BEAST, region=region)
+        g.place_piece(BEAST, region, army.seat, count)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase not in PLACING:
@@ -438,8 +436,7 @@ class Defensive(WarcraftPower):
                 g.emit("piece_removed", army.seat, piece=WATCH_TOWER, region=r)
         for r in qualifying:
             if not towers >> r & 1 and g.pieces.free(WATCH_TOWER) > 0:
-                g.pieces.add(WATCH_TOWER, r)
-                g.emit("piece_placed", army.seat, piece=WATCH_TOWER, region=r)
+                g.place_piece(WATCH_TOWER, r, army.seat)
 
     @staticmethod
     def _commands(g: GameState, army: Army, region: int) -> bool:
@@ -497,8 +494,7 @@ class Garrison(WarcraftPower):
 
     @staticmethod
     def _build(g: GameState, army: Army, region: int) -> None:
-        g.pieces.add(FORT, region)
-        g.emit("piece_placed", army.seat, piece=FORT, region=region)
+        g.place_piece(FORT, region, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase != Phase.REDEPLOY:

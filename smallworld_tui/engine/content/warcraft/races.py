@@ -18,12 +18,14 @@ from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
     after_oust,
+    hand_refusal,
     in_hand,
     oust,
     reach_mask,
     shielded,
     why_unreachable,
 )
+from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
 from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.warcraft.factions import (
@@ -192,8 +194,9 @@ class Ethereals(Race):
         if g.turn.conquest_over:
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if action.kind == "place_discount":
-            if in_hand(g, army) < 1:
-                return N_("you need at least 1 token in hand to conquer"), {}
+            short = hand_refusal(in_hand(g, army))
+            if short is not None:
+                return short
             return N_("no region holding a face-up Legendary Place is within your reach"), {}
         if not 0 <= action.target < len(ARTIFACTS) or ARTIFACTS[action.target] not in g.items:
             return N_("there is no such artifact face up on the map"), {}
@@ -294,12 +297,9 @@ class Gnomes(Race):
         reason = spent(g, self)
         if reason is not None:
             return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        if in_hand(g, army) < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        reason = conquest_refusal(g, army)
+        if reason is not None:
+            return reason
         r = action.target
         reason = why_closed(g, army, r)
         if reason is not None:
@@ -367,8 +367,7 @@ class Goblins(Race):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         data = g.item_data[self.qid]
         data["placed"].append([action.target, data["pile"].pop()])
-        g.pieces.add(BOMB, action.target)
-        g.emit("piece_placed", army.seat, piece=BOMB, region=action.target)
+        g.place_piece(BOMB, action.target, army.seat)
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         data = g.item_data.get(self.qid)
@@ -482,10 +481,9 @@ class Humans(Race):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
         if action.kind == "objective":
-            g.pieces.add(OBJECTIVE, r)
             army.reserve[OBJECTIVE] -= 1
             g.turn.extra.setdefault(self.qid, []).append(r)
-            g.emit("piece_placed", army.seat, piece=OBJECTIVE, region=r)
+            g.place_piece(OBJECTIVE, r, army.seat)
         else:
             self._recall(g, army, r)
 
@@ -563,8 +561,7 @@ class NightElves(Race):
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if self.terrain(g, "forest") >> region & 1 and g.pieces.free(WISP_WALL) > 0:
-            g.pieces.add(WISP_WALL, region)
-            g.emit("piece_placed", army.seat, piece=WISP_WALL, region=region)
+            g.place_piece(WISP_WALL, region, army.seat)
 
 
 class Orcs(Race):
