@@ -8,17 +8,32 @@ from typing import Any, TypeVar
 
 import click
 
+from smallworld_tui.engine import games, ruleset
 from smallworld_tui.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class GameName(click.Choice[str]):
+    """A game's name: one of the games the engine knows, as they are when the option is read
+    (a game registered after the command was made counts)."""
+
+    def __init__(self) -> None:
+        super().__init__(games())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return games()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """``click.Choice`` sets its choices once; these are read each time."""
+
+
 def game_option(command: F) -> F:
     """``--game base|underground|…``: the games whose rules the engine knows."""
-    from smallworld_tui.engine.games import RULESETS
-
     return click.option(
-        "--game", type=click.Choice(sorted(RULESETS)), default=None,
+        "--game", type=GameName(), default=None,
         help="The game to play (default: the map's game, or the base game). A game on "
              "another game's map plays by the mixing rules.")(command)
 
@@ -39,11 +54,10 @@ def drawn_board(map_name: str) -> tuple[str, int] | None:
     """The game and player count of a map name that means "a board set drawn from the seed"
     (a game's map name for a count, when that game joins its boards from faces)."""
     from smallworld_tui.engine.board import list_maps, map_for_players
-    from smallworld_tui.engine.games import RULESETS
 
     if map_name in list_maps():
         return None
-    for game in sorted(RULESETS):
+    for game in games():
         for players in range(2, 6):
             try:
                 if map_for_players(players, game) == map_name:
@@ -97,8 +111,6 @@ YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 def option_values(game: str, given: tuple[str, ...]) -> dict[str, Any]:
     """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
     engine checks it against the option's allowed values)."""
-    from smallworld_tui.engine.games import ruleset
-
     defaults = ruleset(game).default_options
     options: dict[str, Any] = {}
     for item in given:

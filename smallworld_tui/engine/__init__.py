@@ -8,12 +8,16 @@ computer players, which must never read the real state); ``score_breakdown(state
 what a seat would score if its turn ended now and ``conquest_costs(state, army)`` what an army
 would pay for each region it may attack.  ``moves(state)`` is the legal actions with what they
 cost (tokens per region, the die's shortfall, coins), worked out once per position: pass them
-to ``view(state, seat, moves)`` to share them between views.  This package never imports
-textual, rich or click.
+to ``view(state, seat, moves)`` to share them between views.  Every game is one package of
+``engine/content`` that the registry finds when the engine is imported (``games()``; a game
+defined elsewhere joins with ``register_game``).  This package never imports textual, rich or
+click.
 """
 
+from smallworld_tui.engine.action_keys import ActionKeys
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.conquest import conquest_costs
+from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import why_illegal
@@ -22,12 +26,28 @@ from smallworld_tui.engine.moves import Moves, moves
 from smallworld_tui.engine.observe import Observation, imagine, observe
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
+from smallworld_tui.engine.registry import (
+    Game,
+    action_owner,
+    definition,
+    discover,
+    games,
+    register_game,
+    ruleset,
+    unregister_game,
+)
+from smallworld_tui.engine.ruleset import Ruleset
 from smallworld_tui.engine.state import Army, GameState
+from smallworld_tui.engine.tables import Kind, entries, entry, qualify, split_id, table
 from smallworld_tui.engine.view import PlayerView, view
 
 __all__ = [
-    "PLACING", "Action", "Army", "EngineError", "Event", "GameState", "IllegalAction", "Moves",
-    "Observation", "Phase", "PlayerView", "Record", "RecordError", "apply", "conquest_costs",
-    "imagine", "legal_actions", "load_record", "moves", "new_game", "observe", "save_record",
-    "score_breakdown", "view", "why_illegal", "winners",
+    "PLACING", "Action", "ActionKeys", "Army", "Content", "EngineError", "Event", "Game",
+    "GameState", "IllegalAction", "Kind", "Moves", "Observation", "Phase", "PlayerView",
+    "Record", "RecordError", "Ruleset", "action_owner", "apply", "conquest_costs", "definition",
+    "entries", "entry", "games", "imagine", "legal_actions", "load_record", "moves", "new_game",
+    "observe", "qualify", "register_game", "ruleset", "save_record", "score_breakdown",
+    "split_id", "table", "unregister_game", "view", "why_illegal", "winners",
 ]
+
+discover()

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from smallworld_tui.data import GAMES, table
 from smallworld_tui.engine.map_faces import (
     ENTRY,
     BoardRules,
@@ -51,6 +50,8 @@ from smallworld_tui.engine.map_parser import (
     MapProblem,
     parse_map,
 )
+from smallworld_tui.engine.registry import games
+from smallworld_tui.engine.tables import table
 
 __all__ = [
     "EMPTY",
@@ -189,7 +190,7 @@ def load_board_set(faces: Sequence[str], game: str = "warcraft") -> Map:
 
 def _face_game(name: str) -> str | None:
     """The game whose shipped board faces include ``name``, if any."""
-    return next((game for game in GAMES if (maps_dir() / game / f"{name}.map").is_file()), None)
+    return next((game for game in games() if (maps_dir() / game / f"{name}.map").is_file()), None)
 
 
 _shipped: dict[str, Map] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -97,8 +98,6 @@ def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
 
 def _water_reason(g: GameState) -> Reason:
     """Who may conquer water regions in this game, as a refusal."""
-    from smallworld_tui.engine.content import POWERS, RACES
-
     for kind, ids, known in (("power", g.rules.powers, POWERS), ("race", g.rules.races, RACES)):
         allowed = [i for i in ids if known[i].enters_water]
         if len(allowed) == 1 and kind == "power":

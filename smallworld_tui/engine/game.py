@@ -24,14 +24,14 @@ from smallworld_tui.engine.conquest import (
     shortfall,
     take_region,
 )
-from smallworld_tui.engine.content import ITEMS, RACES, Content
+from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.piles import check_pins
+from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
 
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from smallworld_tui.engine import actions
 from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.piles import stacked
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:

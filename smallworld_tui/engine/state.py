@@ -15,14 +15,14 @@ from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
+from smallworld_tui.engine.content.traits import Content, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
 

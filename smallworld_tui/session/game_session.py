@@ -36,12 +36,12 @@ from smallworld_tui.engine import (
     load_record,
     moves,
     observe,
+    ruleset,
     view,
 )
 from smallworld_tui.engine.actions import ANYTIME
 from smallworld_tui.engine.board import MapError, load_map
 from smallworld_tui.engine.explain import illegal
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.record import write_json_atomic
 from smallworld_tui.i18n import N_
 

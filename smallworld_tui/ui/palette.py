@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from smallworld_tui.data import Kind, entries, entry, split_id
+from smallworld_tui.engine import Kind, entries, entry, split_id
 from smallworld_tui.engine.board import Region
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.

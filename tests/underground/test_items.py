@@ -25,10 +25,10 @@ from scenario import (
     targets,
 )
 
-from smallworld_tui.engine import IllegalAction, apply, legal_actions
+from smallworld_tui.engine import IllegalAction, apply, legal_actions, ruleset
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.content import GAMES, ITEMS
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.engine.state import Army, Combo, GameState
 from underground.helpers import (
     CHASM,
@@ -62,7 +62,7 @@ LOST_MINE, STONEHEDGE, PENTACLE = "mine_of_the_lost_dwarf", "stonehedge", "wicke
 
 
 def test_every_relic_and_place_is_registered_with_its_data_row():
-    items = GAMES["underground"].items
+    items = ruleset("underground").items
     assert len(items) == 15
     assert sum(ITEMS[i].kind == "relic" for i in items) == 6
     assert all(ITEMS[i].movable == (ITEMS[i].kind == "relic") for i in items)

@@ -31,7 +31,7 @@ from scenario import (
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import reach_mask
-from smallworld_tui.engine.content import RACES
+from smallworld_tui.engine.registry import RACES
 from underground.helpers import (
     CHASM,
     CHASM_VOLCANO,
@@ -780,7 +780,7 @@ def test_wisps_never_roll_against_gnomes_or_when_too_short():
 
 
 def test_all_15_races_are_registered_with_their_tokens():
-    from smallworld_tui.data import entries
+    from smallworld_tui.engine.tables import entries
 
     rows = entries("race", "underground")
     assert RACES.keys() >= {f"underground:{r}" for r in rows} and len(rows) == 15

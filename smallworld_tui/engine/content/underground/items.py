@@ -30,7 +30,7 @@ from smallworld_tui.engine.conquest import (
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.base.races import lone_enemy_token
+from smallworld_tui.engine.content.common import BANK, lone_enemy_token, pay_coins, why_unaided
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -51,8 +51,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
+from smallworld_tui.engine.market import ComboColumn
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -378,8 +379,6 @@ class Stonehedge(Place):
         if stack:
             badge = stack.pop(g.rng.below(len(stack)))
         elif g.power_discard:
-            from smallworld_tui.engine.market import ComboColumn  # imports the content registry
-
             market = g.market
             assert isinstance(market, ComboColumn), "Stonehedge draws from a combo column"
             badge = market.draw_power(g)
@@ -389,16 +388,12 @@ class Stonehedge(Place):
         g.emit("power_drawn", army.seat if army else -1, item=self.qid, power=badge)
 
     def lent(self, g: GameState) -> tuple[Content, ...]:
-        from smallworld_tui.engine.content import POWERS
-
         badge = self.badge(g)
         return (self, POWERS[badge]) if badge else (self,)
 
     def on_decline(self, g: GameState, army: Army) -> None:
         """A power drawn here that keeps every token at the decline (Tomb) keeps them only
         while the race holds the Stonehedge: remember whose they are."""
-        from smallworld_tui.engine.content import POWERS
-
         badge = self.badge(g)
         if badge and POWERS[badge].keeps_tokens_on_decline:
             g.item_data[self.qid]["kept_for"] = army.id

@@ -15,7 +15,16 @@ from smallworld_tui.engine.conquest import (
     retire,
     take_region,
 )
-from smallworld_tui.engine.content.base.races import lone_enemy_token, why_no_swap
+from smallworld_tui.engine.content.common import (
+    BANK,
+    box_count,
+    groups,
+    lone_enemy_token,
+    pay_coins,
+    river_like,
+    why_no_swap,
+    why_unaided,
+)
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -25,16 +34,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import (
-    BANK,
-    box_count,
-    groups,
-    pay_coins,
-    river_like,
-    why_unaided,
-)
 from smallworld_tui.engine.decline import may_decline
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -54,8 +56,6 @@ class Adventurous(Power):
     id = "adventurous"
 
     def score(self, g: GameState, army: Army) -> int:
-        from smallworld_tui.engine.content import ITEMS
-
         places = sum(1 for qid, r in g.items.items()
                      if r >= 0 and army.mask >> r & 1 and ITEMS[qid].kind == "place")
         return places * self.num("coins_per_place")
@@ -130,8 +130,6 @@ class BagKinds(Mapping[str, tuple[str, ...]]):
     as any of them); relics are registered after the powers, so this is read lazily."""
 
     def _kinds(self) -> dict[str, tuple[str, ...]]:
-        from smallworld_tui.engine.content import ITEMS
-
         out: dict[str, tuple[str, ...]] = {"bag": ("item",)}
         for item in ITEMS.values():
             if item.kind == "relic":
@@ -164,15 +162,11 @@ class Magic(Power):
     # --- which relic, where the Bag is ---------------------------------------------------
     def relic(self, g: GameState) -> Item | None:
         """The relic the Bag imitates this turn, if one was chosen."""
-        from smallworld_tui.engine.content import ITEMS
-
         chosen = g.turn.extra.get(self.qid, -1)
         return ITEMS[g.rules.items[chosen]] if chosen >= 0 else None
 
     def _relics(self, g: GameState) -> list[int]:
         """Indexes (in the game's item list) of the relics face up on the map."""
-        from smallworld_tui.engine.content import ITEMS
-
         return [k for k, qid in enumerate(g.rules.items)
                 if ITEMS[qid].kind == "relic" and g.items.get(qid, OFF_MAP) >= 0]
 

@@ -17,14 +17,15 @@ from smallworld_tui.engine.conquest import (
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
-from smallworld_tui.engine.content.underground.common import (
+from smallworld_tui.engine.content.common import (
     box_count,
     pay_coins,
     river_like,
     why_unaided,
 )
+from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -372,8 +373,6 @@ class ShadowMimes(Race):
                 and bool(army.extra.get(self.qid)) and g.turn.roll < 0)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        from smallworld_tui.engine.content import POWERS
-
         combo = g.combos[action.target]
         old, new = army.power, combo.power
         combo.power = old

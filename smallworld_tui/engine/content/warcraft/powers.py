@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import (
@@ -26,6 +25,7 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
     withdraw,
 )
+from smallworld_tui.engine.content.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import (
     Content,
@@ -35,9 +35,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -56,10 +56,8 @@ class WarcraftPower(Power):
     """A power of Small World of Warcraft: its data table row says whether it keeps working
     in decline."""
 
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        if cls.id:
-            cls.works_in_decline = bool(entry("power", cls.id, GAME)["works_in_decline"])
+    def read_row(self) -> None:
+        self.works_in_decline = bool(self.row["works_in_decline"])
 
 
 def neighbours(g: GameState, mask: int) -> int:
@@ -660,8 +658,6 @@ class PortalMage(WarcraftPower):
 
     def _loaded(self, g: GameState, region: int) -> bool:
         """Whether ``region`` holds anything a portal moves."""
-        from smallworld_tui.engine.content import ITEMS
-
         fixed = self._fixed(g)
         return (g.region_army[region] != NOBODY
                 or any(k not in fixed for k, _ in g.pieces.on(region))
@@ -675,8 +671,6 @@ class PortalMage(WarcraftPower):
                     yield Action("portal", a, b)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        from smallworld_tui.engine.content import ITEMS
-
         a, b = action.target, action.count
         g.turn.extra[self.qid] = g.turn.extra.get(self.qid, 0) + 1
         for region in (a, b):

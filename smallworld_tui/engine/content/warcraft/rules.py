@@ -44,8 +44,8 @@ class WarcraftRules(Ruleset):
     entry_refusal = N_("your first conquest must be in an entry region")
     reach_refusal = N_("{region} is neither next to your regions nor an entry region")
 
-    def __init__(self) -> None:
-        super().__init__(GAME)
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
         self.team_market = teams.TeamMarket(self.table)
         boards = board_rules(GAME)
         assert boards is not None, "the Warcraft data table has no boards"
