@@ -210,8 +210,8 @@ def set_problems(faces: Sequence[Map], rules: BoardRules) -> list[str]:
     return found
 
 
-def draw_faces(players: int, rng: RandomSource, *, alternative: bool = False,
-               game: str = "warcraft") -> list[str]:
+def draw_faces(players: int, rng: RandomSource, game: str, *,
+               alternative: bool = False) -> list[str]:
     """The faces of a board set drawn at random: for each size, as many distinct boards as
     the player count uses, then one side of each. By size then board; a pure function of the
     random source's draws."""

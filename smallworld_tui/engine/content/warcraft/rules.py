@@ -60,8 +60,8 @@ class WarcraftRules(Ruleset):
         if source is None or source == self.map_name(players):
             sizes = "".join(self.boards.set_sizes(players, alternative=True))
             alternative = options.get("two_player_boards") == sizes
-            faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), alternative=alternative,
-                               game=GAME)
+            faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), GAME,
+                               alternative=alternative)
             source = board_set_source(faces)
         source, board = super().board(source, players, seed, options)
         if board.game != GAME:
