@@ -17,7 +17,7 @@ click.
 from smallworld_tui.engine.action_keys import ActionKeys
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.conquest import conquest_costs
-from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.content.traits import Content, Power, Race, kinds
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import why_illegal
@@ -44,10 +44,11 @@ from smallworld_tui.engine.view import PlayerView, view
 __all__ = [
     "PLACING", "Action", "ActionKeys", "Army", "Content", "EngineError", "Event", "Game",
     "GameState", "IllegalAction", "Kind", "Moves", "Observation", "Phase", "PlayerView",
-    "Record", "RecordError", "Ruleset", "action_owner", "apply", "conquest_costs", "definition",
-    "entries", "entry", "games", "imagine", "legal_actions", "load_record", "moves", "new_game",
-    "observe", "qualify", "register_game", "ruleset", "save_record", "score_breakdown",
-    "split_id", "table", "unregister_game", "view", "why_illegal", "winners",
+    "Power", "Race", "Record", "RecordError", "Ruleset", "action_owner", "apply",
+    "conquest_costs", "definition", "entries", "entry", "games", "imagine", "kinds",
+    "legal_actions", "load_record", "moves", "new_game", "observe", "qualify", "register_game",
+    "ruleset", "save_record", "score_breakdown", "split_id", "table", "unregister_game", "view",
+    "why_illegal", "winners",
 ]
 
 discover()
