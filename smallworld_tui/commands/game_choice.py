@@ -53,7 +53,7 @@ def game_options(teams: bool) -> dict[str, Any]:
 def drawn_board(map_name: str) -> tuple[str, int] | None:
     """The game and player count of a map name that means "a board set drawn from the seed"
     (a game's map name for a count, when that game joins its boards from faces)."""
-    from smallworld_tui.engine.board import list_maps, map_for_players
+    from smallworld_tui.engine import list_maps, map_for_players
 
     if map_name in list_maps():
         return None
@@ -88,7 +88,7 @@ def map_facts(map_name: str) -> tuple[str, int]:
     drawn = drawn_board(map_name)
     if drawn is not None:
         return drawn
-    from smallworld_tui.engine.board import MapError, load_map
+    from smallworld_tui.engine import MapError, load_map
 
     try:
         board = load_map(map_name)

@@ -8,11 +8,11 @@ import json
 import click
 
 from smallworld_tui.commands.game_choice import GameName
-from smallworld_tui.engine import games
-from smallworld_tui.engine.board import (
+from smallworld_tui.engine import (
     Map,
     MapError,
     board_rules,
+    games,
     list_faces,
     list_maps,
     load_face,

@@ -16,8 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from smallworld_tui.bots import LEVELS
-from smallworld_tui.engine import games, ruleset
-from smallworld_tui.engine.board import list_maps
+from smallworld_tui.engine import games, list_maps, ruleset
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import game_name
 from smallworld_tui.ssh.proofs import SECRET_GROUP_LENGTH, SECRET_GROUPS

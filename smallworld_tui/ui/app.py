@@ -20,8 +20,7 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from smallworld_tui.engine import IllegalAction, RecordError
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine import IllegalAction, MapError, RecordError
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.saves import continue_in_saves, new_autosave_path
 from smallworld_tui.session import GameSession

@@ -10,20 +10,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from smallworld_tui.engine import (
+    PARAMS,
     Action,
+    ArmyView,
     Content,
     Event,
     IllegalAction,
+    Map,
     PlayerView,
     action_owner,
     entries,
     qualify,
     ruleset,
+    split_feature,
 )
-from smallworld_tui.engine.actions import PARAMS
-from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.errors import split_feature
-from smallworld_tui.engine.view import ArmyView
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import Kind, display_name
 from smallworld_tui.ui.keymap import conquest_way, keys_of

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from smallworld_tui.engine import ActionKeys, Game, definition, games
-from smallworld_tui.engine.actions import PARAMS
+from smallworld_tui.engine import PARAMS, ActionKeys, Game, definition, games
 from smallworld_tui.i18n import N_
 
 CORE_ACTIONS: dict[str, ActionKeys] = {

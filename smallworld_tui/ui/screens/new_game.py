@@ -16,8 +16,17 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.bots import LEVELS
 from smallworld_tui.compat import while_open
-from smallworld_tui.engine import IllegalAction, definition, games, new_game, ruleset
-from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
+from smallworld_tui.engine import (
+    IllegalAction,
+    MapError,
+    definition,
+    games,
+    list_maps,
+    load_map,
+    map_for_players,
+    new_game,
+    ruleset,
+)
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import game_name
 from smallworld_tui.session.bot_seats import bot_name
