@@ -95,7 +95,7 @@ def test_a_game_is_registered_once_and_a_content_class_must_fit_its_table(tiny: 
     with pytest.raises(ValueError, match="registered already"):
         register_game(TINY)
 
-    class Stranger(tiny_game.Giants):
+    class Stranger(tiny_game.RACES[0]):
         id = "strangers"  # no row of the table
 
     with pytest.raises(KeyError, match="no race 'strangers'"):

@@ -12,6 +12,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from smallworld_tui.i18n import N_
+
+#: words the action kinds of several games' items share: readying one for the next conquest,
+#: putting one in a region, taking a region with one
+READY = N_("Ready {owner} for the next conquest")
+PUT = N_("Put {owner} in {region}")
+TAKE = N_("Take {region} with {owner}")
+
 
 @dataclass(frozen=True)
 class ActionKeys:

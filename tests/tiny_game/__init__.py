@@ -21,24 +21,12 @@ from smallworld_tui.engine import (
 )
 
 
-class Giants(Race):
-    id = "giants"
+def plain(kind: type[Race] | type[Power], *ids: str) -> list[type[Race] | type[Power]]:
+    """Races or powers with no rule of their own, one class per id."""
+    return [type(id_.title(), (kind,), {"id": id_}) for id_ in ids]
 
 
-class Gnats(Race):
-    id = "gnats"
-
-
-class Moles(Race):
-    id = "moles"
-
-
-class Owls(Race):
-    id = "owls"
-
-
-class Voles(Race):
-    id = "voles"
+RACES = plain(Race, "giants", "gnats", "moles", "owls", "voles")
 
 
 class Restful(Power):
@@ -56,31 +44,14 @@ class Restful(Power):
         g.gain(army.seat, self.num("coins"))
 
 
-class Bold(Power):
-    id = "bold"
-
-
-class Calm(Power):
-    id = "calm"
-
-
-class Quick(Power):
-    id = "quick"
-
-
-class Shy(Power):
-    id = "shy"
-
-
-class Loud(Power):
-    id = "loud"
+POWERS = [Restful, *plain(Power, "bold", "calm", "quick", "shy", "loud")]
 
 
 GAME = Game(
     name="tiny",
     table=resources.files(__name__) / "table.json",
     rules=Ruleset,
-    content=(Giants, Gnats, Moles, Owls, Voles, Restful, Bold, Calm, Quick, Shy, Loud),
+    content=(*RACES, *POWERS),
     keys={"rest": ActionKeys("r", "Rest", "Rest for a coin")},
     maps=Path(__file__).parent / "maps",
 )

@@ -3,14 +3,11 @@
 
 from importlib import resources
 
-from smallworld_tui.engine.action_keys import ActionKeys
+from smallworld_tui.engine.action_keys import PUT, READY, TAKE, ActionKeys
 from smallworld_tui.engine.content.underground import items, powers, races
 from smallworld_tui.engine.content.underground.rules import UndergroundRules
 from smallworld_tui.engine.registry import Game
 from smallworld_tui.i18n import N_
-
-READY = N_("Ready {owner} for the next conquest")
-PUT = N_("Put {owner} in {region}")
 
 GAME = Game(
     name="underground",
@@ -35,7 +32,7 @@ GAME = Game(
         "doormat": ActionKeys(text=READY),
         "sword": ActionKeys(text=READY),
         "socks": ActionKeys(text=READY),
-        "orb": ActionKeys(text=N_("Take {region} with {owner}")),
+        "orb": ActionKeys(text=TAKE),
         "ring": ActionKeys(text=PUT),
         "scepter": ActionKeys(text=PUT),
         "sacrifice": ActionKeys(text=N_("Sacrifice a declined token from {region} on {owner}")),

@@ -4,15 +4,11 @@ its own rules (islands, set-up, faction bonus, the Battle for Azeroth team game)
 
 from importlib import resources
 
-from smallworld_tui.engine.action_keys import ActionKeys
+from smallworld_tui.engine.action_keys import PUT, READY, TAKE, ActionKeys
 from smallworld_tui.engine.content.warcraft import items, powers, races
 from smallworld_tui.engine.content.warcraft.rules import WarcraftRules
 from smallworld_tui.engine.registry import Game
 from smallworld_tui.i18n import N_
-
-READY = N_("Ready {owner} for the next conquest")
-PUT = N_("Put {owner} in {region}")
-TAKE = N_("Take {region} with {owner}")
 
 GAME = Game(
     name="warcraft",
