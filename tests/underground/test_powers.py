@@ -1,7 +1,7 @@
 """The 21 special powers of Small World Underground: each power, its edge cases and our
 rulings (underground.md §6, §11; docs/rulings.md, "Small World Underground").
 
-Positions are built on the small test map (see test_races.py for its regions).
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations

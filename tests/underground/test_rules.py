@@ -2,7 +2,7 @@
 (Monsters, Black Mountain markers, the face-down pile), lairs revealing their item, rivers,
 chasms, and the mixing set-up on the base game's maps (underground.md §2, §4, §9, §11).
 
-Positions are built on the small test map (see test_items.py for its regions).
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations
