@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from smallworld_tui.bots import Budget
 from smallworld_tui.bots.match import Table, play_tables
-from smallworld_tui.engine.board import list_maps, load_map
+from smallworld_tui.engine import list_maps, load_map
 
 GOAL_MEDIAN, GOAL_WORST = 0.5, 2.0
 

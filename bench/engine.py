@@ -7,7 +7,9 @@ A map is a shipped map, or a game's board sets for a player count (``warcraft-4p
 draws its own set from its seed), ``/teams`` adding the team game.  Prints, per map, the
 median over R runs of N games each, plus actions per second.  With ``--compare`` the runs of
 this tree and of REF (checked out in a temporary worktree) alternate in separate processes, so
-both see the same machine load, and the ratio of medians is shown.
+both see the same machine load, and the ratio of medians is shown.  This tree works out what
+each map is (``target``); the runs of either tree only play (``bots.random_play``), so an older
+tree's engine API serves.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ DRAWN = ("warcraft",)  # games whose maps are board sets drawn from the seed
 def default_maps() -> list[str]:
     """The 4- and 5-player maps first (the figures the project watches), then the others:
     every shipped map, and each drawn game's sets with and without teams."""
-    from smallworld_tui.engine.board import list_maps
+    from smallworld_tui.engine import list_maps
 
     shipped = [m for m in list_maps() if m.split("-")[-1] in COUNTS]
     drawn = [f"{game}-{count}{teams}" for game in DRAWN for count in COUNTS
@@ -41,9 +43,12 @@ def default_maps() -> list[str]:
     return sorted(shipped + drawn, key=lambda m: (COUNTS[m.split("/")[0].split("-")[-1]], m))
 
 
-def target(name: str) -> tuple[str, str, int, dict[str, bool]]:
+Target = tuple[str, str, int, dict[str, bool]]
+
+
+def target(name: str) -> Target:
     """(map name, game, players, options) of a bench map."""
-    from smallworld_tui.engine.board import load_map
+    from smallworld_tui.engine import load_map
 
     map_name, _, variant = name.partition("/")
     options = {"teams": True} if variant == "teams" else {}
@@ -54,11 +59,11 @@ def target(name: str) -> tuple[str, str, int, dict[str, bool]]:
     return map_name, getattr(board, "game", "base"), board.players, options
 
 
-def run(name: str, games: int, first_seed: int) -> tuple[float, int]:
-    """Seconds and actions for ``games`` random games on the bench map ``name``."""
+def run(bench: Target, games: int, first_seed: int) -> tuple[float, int]:
+    """Seconds and actions for ``games`` random games on the bench map ``bench``."""
     from smallworld_tui.bots.random_play import play_random_game
 
-    map_name, game, players, options = target(name)
+    map_name, game, players, options = bench
     names = NAMES[:players]
     actions = 0
     start = time.perf_counter()
@@ -71,19 +76,19 @@ def run(name: str, games: int, first_seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
-def one_run(map_name: str, games: int, first_seed: int) -> dict[str, float]:
-    seconds, actions = run(map_name, games, first_seed)
+def one_run(bench: Target, games: int, first_seed: int) -> dict[str, float]:
+    seconds, actions = run(bench, games, first_seed)
     return {"games_per_second": games / seconds, "actions_per_second": actions / seconds}
 
 
-def child(tree: Path, map_name: str, games: int, first_seed: int) -> dict[str, float]:
+def child(tree: Path, bench: Target, games: int, first_seed: int) -> dict[str, float]:
     """One run in a fresh process importing the package from ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
-            "from engine import one_run; "
-            "print(json.dumps(one_run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))")
+            "from engine import one_run; print(json.dumps(one_run("
+            "tuple(json.loads(sys.argv[2])), int(sys.argv[3]), int(sys.argv[4]))))")
     out = subprocess.run(
-        [sys.executable, "-c", code, str(Path(__file__).parent), map_name, str(games),
+        [sys.executable, "-c", code, str(Path(__file__).parent), json.dumps(bench), str(games),
          str(first_seed)], env=env, capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(out.stdout)
     return result
@@ -96,10 +101,11 @@ def compare(ref: str, maps: list[str], games: int, repeat: int) -> None:
                         ref], check=True)
         try:
             for map_name in maps:
+                bench = target(map_name)
                 mine, theirs = [], []
                 for r in range(repeat):
-                    mine.append(child(ROOT, map_name, games, r * games)["games_per_second"])
-                    theirs.append(child(base, map_name, games, r * games)["games_per_second"])
+                    mine.append(child(ROOT, bench, games, r * games)["games_per_second"])
+                    theirs.append(child(base, bench, games, r * games)["games_per_second"])
                 a, b = statistics.median(mine), statistics.median(theirs)
                 print(f"{map_name}: this tree {a:7.1f} games/s, {ref} {b:7.1f} games/s, "
                       f"ratio {a / b:.2f} ({repeat} alternating runs x {games} games)")
@@ -122,7 +128,7 @@ def main() -> None:
     for map_name in maps:
         rates, per_action = [], []
         for r in range(args.repeat):
-            result = one_run(map_name, args.games, r * args.games)
+            result = one_run(target(map_name), args.games, r * args.games)
             rates.append(result["games_per_second"])
             per_action.append(result["actions_per_second"])
         print(f"{map_name}: {statistics.median(rates):7.1f} games/s "

@@ -36,8 +36,7 @@ from ui.keyboard import Keyboard
 from ui.test_keypresses import play_typical_turn, typical_session
 
 from smallworld_tui.compat import app_driver, watch_frames
-from smallworld_tui.engine import Action, Record
-from smallworld_tui.engine.board import list_maps, load_map
+from smallworld_tui.engine import Action, Record, list_maps, load_map
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
 from smallworld_tui.ui.screens.die_roll import DieScreen

@@ -3,10 +3,10 @@ symbols in the interface language."""
 
 from __future__ import annotations
 
-from smallworld_tui.data import GAMES, Kind, entries, entry, table
+from smallworld_tui.engine import Kind, entries, entry, table
 from smallworld_tui.i18n import current_language
 
-__all__ = ["GAMES", "Kind", "display_name", "entries", "entry", "game_name", "table"]
+__all__ = ["Kind", "display_name", "entries", "entry", "game_name", "table"]
 
 
 def display_name(kind: Kind, id_: str, lang: str | None = None, game: str = "base") -> str:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import redeploy_room, too_few
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.factions import faction
 from smallworld_tui.engine.content.warcraft.markers import marker_mask
 from smallworld_tui.engine.content.warcraft.teams import TeamMarket
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.engine.state import OFF_MAP, GameState
 
 

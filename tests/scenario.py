@@ -21,8 +21,8 @@ from typing import Any
 from smallworld_tui.engine import Action, Event, GameState, apply, new_game
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.board import Region, load_map
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.game import _start_turn, legal_actions
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.engine.state import Army, Combo
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eli"]

@@ -328,7 +328,7 @@ def test_cli_list() -> None:
     code, out = run("list")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND + list_faces()
+    assert [line.split()[0] for line in lines] == BASE + UNDERGROUND + list_faces("warcraft")
     assert re.match(r"base-4p\s+base\s+4 players\s+9 turns\s+39 regions", lines[2])
     assert re.match(r"underground-2p\s+underground\s+2 players\s+10 turns\s+28 regions",
                     lines[4])

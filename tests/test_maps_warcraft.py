@@ -85,9 +85,9 @@ def every_set() -> list[tuple[int, bool, tuple[Face, ...]]]:
 
 
 def test_the_twelve_faces_are_shipped() -> None:
-    assert list_faces() == FACES == [f.name for f in rules().faces()]
+    assert list_faces("warcraft") == FACES == [f.name for f in rules().faces()]
     for name in FACES:
-        m = load_face(name)
+        m = load_face(name, "warcraft")
         assert (m.name, m.game, m.players, m.turns) == (name, "warcraft", 0, 0)
         assert m.faces == (Face(*name.split("-")),)
         assert load_map(name) is m
@@ -98,7 +98,7 @@ def test_the_twelve_faces_are_shipped() -> None:
 
 @pytest.mark.parametrize("name", FACES)
 def test_face_matches_its_row_of_the_brief(name: str) -> None:
-    m, row = load_face(name), ROWS[name]
+    m, row = load_face(name, "warcraft"), ROWS[name]
     regions, water, *numbers = row
     counts = dict(zip(LAND, map(int, numbers[:5]), strict=False))
     entries, murlocs, magic, caverns = map(int, numbers[5:])
@@ -114,7 +114,7 @@ def test_face_matches_its_row_of_the_brief(name: str) -> None:
 
 @pytest.mark.parametrize("name", FACES)
 def test_face_layout_rules(name: str) -> None:
-    m, size = load_face(name), name[0]
+    m, size = load_face(name, "warcraft"), name[0]
     assert len(m.islands) == 1
     entries, murlocs = showing(m, ENTRY), showing(m, "murloc")
     (marker,) = showing(m, icon(name))
@@ -159,7 +159,7 @@ def test_face_layout_rules(name: str) -> None:
 
 
 def test_icons_vary_in_terrain_and_one_face_per_size_guards_it() -> None:
-    markers = {name: showing(load_face(name), icon(name))[0] for name in FACES}
+    markers = {name: showing(load_face(name, "warcraft"), icon(name))[0] for name in FACES}
     assert len({r.terrain for r in markers.values()}) >= 4  # Karazhan scores by terrain
     guarded = Counter(name[0] for name, r in markers.items() if "murloc" in r.symbols)
     assert guarded == {"L": 1, "M": 1, "S": 1}
@@ -173,7 +173,7 @@ def test_every_legal_set(players: int, alternative: bool) -> None:
     boards = Counter(sizes.values())
     assert len(chosen_sets) == 4 ** sum(boards.values())  # a board or two per size, two sides
     for chosen in chosen_sets:
-        faces = [load_face(f.name) for f in chosen]
+        faces = [load_face(f.name, "warcraft") for f in chosen]
         assert set_problems(faces, rules()) == []
         assert sum(len(m.regions) for m in faces) == SET_REGIONS[(players, alternative)]
         assert sum(len(showing(m, "murloc")) for m in faces) <= BOX["murloc"]
@@ -184,7 +184,7 @@ def test_every_legal_set(players: int, alternative: bool) -> None:
 
 def test_the_largest_sets_use_the_whole_box() -> None:
     five = [c for p, _a, c in every_set() if p == 5]
-    murlocs = {sum(len(showing(load_face(f.name), "murloc")) for f in c) for c in five}
+    murlocs = {sum(len(showing(load_face(f.name, "warcraft"), "murloc")) for f in c) for c in five}
     assert murlocs == {BOX["murloc"]}
     assert rules().box == BOX
 
@@ -192,8 +192,8 @@ def test_the_largest_sets_use_the_whole_box() -> None:
 def test_joined_faces_are_islands_with_their_own_ids() -> None:
     for players, _alternative, chosen in every_set():
         names = [f.name for f in chosen]
-        m = compose_map(names, f"warcraft-{players}p", players, 10)
-        faces = [load_face(n) for n in names]
+        m = compose_map(names, f"warcraft-{players}p", players, 10, "warcraft")
+        faces = [load_face(n, "warcraft") for n in names]
         assert m.faces == chosen and len(m.islands) == len(chosen)
         assert len(m.regions) == sum(len(f.regions) for f in faces)
         assert len({r.code for r in m.regions}) == len(m.regions)
@@ -216,28 +216,30 @@ def test_joined_faces_are_islands_with_their_own_ids() -> None:
 
 
 def test_compose_map_refuses_an_illegal_set() -> None:
-    m = compose_map(["L1-A", "M2-B"], "warcraft-2p", 2, 10)
-    assert m is compose_map(("L1-A", "M2-B"), "warcraft-2p", 2, 10)
+    m = compose_map(["L1-A", "M2-B"], "warcraft-2p", 2, 10, "warcraft")
+    assert m is compose_map(("L1-A", "M2-B"), "warcraft-2p", 2, 10, "warcraft")
     assert (m.name, m.players, m.turns, m.game) == ("warcraft-2p", 2, 10, "warcraft")
     assert m.title == "warcraft-2p (L1-A, M2-B)"
     assert m.to_json()["faces"] == ["L1-A", "M2-B"]
-    assert compose_map(["L2-B", "S1-A"], "warcraft-2p", 2, 10).players == 2  # the option
+    two = compose_map(["L2-B", "S1-A"], "warcraft-2p", 2, 10, "warcraft")
+    assert two.players == 2  # the option
     with pytest.raises(ValueError, match="one face of each board, never both"):
-        compose_map(["L1-A", "L1-B"], "warcraft-2p", 2, 10)
+        compose_map(["L1-A", "L1-B"], "warcraft-2p", 2, 10, "warcraft")
     with pytest.raises(ValueError, match=r"3 players use 1 L \+ 1 M \+ 1 S boards, not 1 L \+ 1 M"):
-        compose_map(["L1-A", "M1-A"], "warcraft-3p", 3, 10)
+        compose_map(["L1-A", "M1-A"], "warcraft-3p", 3, 10, "warcraft")
     with pytest.raises(ValueError, match="board sets for 2, 3, 4, 5 players, not 6"):
-        compose_map(["L1-A", "M1-A"], "warcraft-6p", 6, 10)
+        compose_map(["L1-A", "M1-A"], "warcraft-6p", 6, 10, "warcraft")
     with pytest.raises(MapError, match="no such warcraft board face"):
-        compose_map(["L1-C", "M1-A"], "warcraft-2p", 2, 10)
+        compose_map(["L1-C", "M1-A"], "warcraft-2p", 2, 10, "warcraft")
 
 
 def test_a_board_set_is_known_by_its_faces() -> None:
     m = load_map("L1-A+M2-B")
-    assert m is compose_map(["L1-A", "M2-B"], "warcraft-2p", 2, 10) is load_map("M2-B+L1-A")
+    assert m is compose_map(["L1-A", "M2-B"], "warcraft-2p", 2, 10, "warcraft")
+    assert m is load_map("M2-B+L1-A")
     assert load_map("L2-B+S1-A").players == 2  # the 2-player option
     for players, seed in ((3, 1), (4, 2), (5, 3)):
-        faces = draw_faces(players, Rng(seed))
+        faces = draw_faces(players, Rng(seed), "warcraft")
         m = load_map(board_set_source(faces))
         assert (m.name, m.players, m.turns) == (f"warcraft-{players}p", players,
                                                 {3: 10, 4: 9, 5: 8}[players])
@@ -264,24 +266,24 @@ class Script:
 
 def test_draw_faces_asks_board_then_side_for_each_size() -> None:
     script = Script([1, 0, 0, 1, 0, 1, 1, 0, 0, 1])
-    assert draw_faces(5, script) == ["L1-B", "L2-A", "M1-B", "S1-B", "S2-A"]
+    assert draw_faces(5, script, "warcraft") == ["L1-B", "L2-A", "M1-B", "S1-B", "S2-A"]
     # L: board of 2, side, board of 1, side; M: board, side; S: the same as L
     assert script.asked == [2, 2, 1, 2, 2, 2, 2, 2, 1, 2]
-    assert draw_faces(2, Script([0, 1, 1, 0])) == ["L1-B", "M2-A"]
-    assert draw_faces(2, Script([0, 1, 1, 0]), alternative=True) == ["L1-B", "S2-A"]
+    assert draw_faces(2, Script([0, 1, 1, 0]), "warcraft") == ["L1-B", "M2-A"]
+    assert draw_faces(2, Script([0, 1, 1, 0]), "warcraft", alternative=True) == ["L1-B", "S2-A"]
     with pytest.raises(ValueError, match="not 7"):
-        draw_faces(7, Script([]))
+        draw_faces(7, Script([]), "warcraft")
     with pytest.raises(ValueError, match="the base game has no board faces"):
-        draw_faces(2, Script([]), game="base")
+        draw_faces(2, Script([]), "base")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_drawn_sets_are_legal_and_reach_every_face(players: int) -> None:
     seen: set[str] = set()
     for seed in range(40):
-        faces = draw_faces(players, Rng(seed))
-        assert draw_faces(players, Rng(seed)) == faces
-        m = compose_map(faces, f"warcraft-{players}p", players, 10)
+        faces = draw_faces(players, Rng(seed), "warcraft")
+        assert draw_faces(players, Rng(seed), "warcraft") == faces
+        m = compose_map(faces, f"warcraft-{players}p", players, 10, "warcraft")
         assert len(m.faces) == players
         seen |= set(faces)
     sizes = "LMS" if players > 2 else "LM"
@@ -408,8 +410,9 @@ def test_cli_checks_faces_and_their_sets(tmp_path: Path) -> None:
     code, out = run("check", *files)
     assert code == 0
     lines = out.splitlines()
+    borders = len(load_face("L1-A", "warcraft").adjacency())
     assert lines[0] == (f"{files[0]}: OK: board face L1-A (Large board 1, side A), warcraft "
-                        f"game, 13 regions, {len(load_face('L1-A').adjacency())} borders")
+                        f"game, 13 regions, {borders} borders")
     assert lines[-1] == f"board sets: OK: {len(every_set())} sets checked"
     # a dry L1-A leaves the sets of dry faces without water
     dry = tmp_path / "dry.map"

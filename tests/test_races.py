@@ -32,10 +32,10 @@ from scenario import (
     where,
 )
 
-from smallworld_tui.engine import IllegalAction
+from smallworld_tui.engine import IllegalAction, ruleset
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.board import load_map
-from smallworld_tui.engine.content import GAMES, RACES
+from smallworld_tui.engine.registry import RACES
 
 
 def cost_of(events) -> int:
@@ -792,9 +792,9 @@ def test_troll_lair_removed_on_abandon():
 
 
 def test_race_table_token_counts():
-    assert {r.removeprefix("base:"): RACES[r].tokens for r in GAMES["base"].races} == {
+    assert {r.removeprefix("base:"): RACES[r].tokens for r in ruleset("base").races} == {
         "amazons": 6, "dwarves": 3, "elves": 6, "ghouls": 5, "giants": 6, "halflings": 6,
         "humans": 5, "orcs": 5, "ratmen": 8, "skeletons": 6, "sorcerers": 5, "tritons": 6,
         "trolls": 5, "wizards": 5}
     assert RACES["base:skeletons"].max_tokens == 20 and RACES["base:sorcerers"].max_tokens == 18
-    assert len(GAMES["base"].powers) == 20
+    assert len(ruleset("base").powers) == 20

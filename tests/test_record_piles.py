@@ -16,11 +16,11 @@ from warcraft.helpers import WC_TEST_MAP, play_out
 
 from smallworld_tui.engine import IllegalAction, apply, new_game
 from smallworld_tui.engine.bitset import NEUTRAL
-from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.errors import RecordError
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.record import Record, load_record, save_record
+from smallworld_tui.engine.registry import RACES
 from smallworld_tui.engine.state import GameState
 
 UG = "underground"

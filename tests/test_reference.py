@@ -16,8 +16,9 @@ from click.testing import CliRunner
 from smallworld_tui import i18n
 from smallworld_tui.cli import main
 from smallworld_tui.commands.rules import command
+from smallworld_tui.engine import games
 from smallworld_tui.i18n import LANGUAGES, _, current_language, ngettext, set_language
-from smallworld_tui.names import GAMES, Kind, display_name, entries, game_name, table
+from smallworld_tui.names import Kind, display_name, entries, game_name, table
 from smallworld_tui.reference import (
     TOPIC_KINDS,
     Topic,
@@ -39,7 +40,7 @@ GENERAL = {
     "warcraft": {"setup", "islands", "map", "factions", "items", "teams", "team_combos",
                  "team_scoring"},
 }
-TESTED_GAMES = GAMES
+TESTED_GAMES = games()
 CONTENT_KINDS: tuple[Kind, ...] = (
     "race", "power", "relic", "place", "artifact", "piece", "faction"
 )
@@ -122,7 +123,7 @@ def test_shared_topics_numbers_are_the_same_in_every_game() -> None:
         return (data["rules"]["empty_region_cost"], data["rules"]["max_shortfall"],
                 data["setup"], data["die_faces"],
                 {players: info["turns"] for players, info in data["maps"].items()})
-    assert all(shared(game) == shared("base") for game in GAMES)
+    assert all(shared(game) == shared("base") for game in games())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -313,9 +314,9 @@ def test_search_puts_the_games_topics_first() -> None:
 
 def test_topic_list_is_grouped_by_game_then_kind() -> None:
     topics = list_topics("en")
-    games = [topic.game for topic in topics]
-    assert games == sorted(games, key=[None, *GAMES].index)
-    for game in (None, *GAMES):
+    order = [topic.game for topic in topics]
+    assert order == sorted(order, key=[None, *games()].index)
+    for game in (None, *games()):
         kinds = [topic.kind for topic in topics if topic.game == game]
         assert kinds == sorted(kinds, key=TOPIC_KINDS.index)
     assert render_topic_list(topics) is not None

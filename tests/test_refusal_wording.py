@@ -13,12 +13,20 @@ from scenario import NAMES, UG_TEST_MAP, act, begin_turn, finish, give, scenario
 from test_reference import extracted
 from warcraft.helpers import wc_game
 
-from smallworld_tui.data import GAMES, entries
-from smallworld_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, new_game
-from smallworld_tui.engine.content import RACES
+from smallworld_tui.engine import (
+    Action,
+    GameState,
+    IllegalAction,
+    apply,
+    games,
+    legal_actions,
+    new_game,
+)
 from smallworld_tui.engine.errors import RecordError
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.record import load_record
+from smallworld_tui.engine.registry import RACES
+from smallworld_tui.engine.tables import entries
 from smallworld_tui.i18n import set_language
 from smallworld_tui.ui.describe import refusal
 
@@ -106,7 +114,7 @@ def test_no_message_puts_the_before_a_name_that_has_its_own() -> None:
     """Relic and place names start with "The" ("The Crypt of the Tomb-raider"): a message
     saying "the {item}" would read "the The Crypt…"."""
     with_article = {kind for kind, sections in PLACEHOLDER_KINDS.items()
-                    for section in sections for game in GAMES
+                    for section in sections for game in games()
                     for row in entries(section, game).values()  # type: ignore[arg-type]
                     if row["name_en"].startswith("The ")}
     assert "item" in with_article

@@ -37,7 +37,7 @@ from scenario import (
 from smallworld_tui.engine import IllegalAction, legal_actions, winners
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.board import load_map
-from smallworld_tui.engine.content import POWERS, RACES
+from smallworld_tui.engine.registry import POWERS, RACES
 
 # --- setup and picking -------------------------------------------------------------------
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from smallworld_tui.names import GAMES, game_name
+from smallworld_tui.engine import games
+from smallworld_tui.names import game_name
 
 TEXT = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text(encoding="utf-8")
 
 
 def test_a_section_per_game() -> None:
     sections = re.findall(r"^## (.+)$", TEXT, flags=re.MULTILINE)
-    assert sections == [game_name(game, "en") for game in GAMES]
+    assert sections == [game_name(game, "en") for game in games()]
 
 
 def test_rulings_are_numbered_once_and_in_order() -> None:

@@ -8,17 +8,32 @@ from typing import Any, TypeVar
 
 import click
 
+from smallworld_tui.engine import games, ruleset
 from smallworld_tui.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class GameName(click.Choice[str]):
+    """A game's name: one of the games the engine knows, as they are when the option is read
+    (a game registered after the command was made counts)."""
+
+    def __init__(self) -> None:
+        super().__init__(games())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return games()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """``click.Choice`` sets its choices once; these are read each time."""
+
+
 def game_option(command: F) -> F:
     """``--game base|underground|…``: the games whose rules the engine knows."""
-    from smallworld_tui.engine.games import RULESETS
-
     return click.option(
-        "--game", type=click.Choice(sorted(RULESETS)), default=None,
+        "--game", type=GameName(), default=None,
         help="The game to play (default: the map's game, or the base game). A game on "
              "another game's map plays by the mixing rules.")(command)
 
@@ -35,10 +50,10 @@ def game_options(teams: bool, game: str) -> dict[str, Any]:
     misuse naming the games that have them (the engine refuses any other unknown option)."""
     if not teams:
         return {}
-    from smallworld_tui.data import GAMES, table
+    from smallworld_tui.engine import table
 
     if "teams" not in table(game).get("options", {}):
-        having = [g for g in GAMES if "teams" in table(g).get("options", {})]
+        having = [g for g in games() if "teams" in table(g).get("options", {})]
         raise click.UsageError(_("--teams: the {game} game has no teams; teams are played in "
                                  "{games} (--game {first} --teams)").format(
             game=game, games=", ".join(having), first=having[0]))
@@ -48,12 +63,11 @@ def game_options(teams: bool, game: str) -> dict[str, Any]:
 def drawn_board(map_name: str) -> tuple[str, int] | None:
     """The game and player count of a map name that means "a board set drawn from the seed"
     (a game's map name for a count, when that game joins its boards from faces)."""
-    from smallworld_tui.engine.board import list_maps, map_for_players
-    from smallworld_tui.engine.games import RULESETS
+    from smallworld_tui.engine import list_maps, map_for_players
 
     if map_name in list_maps():
         return None
-    for game in sorted(RULESETS):
+    for game in games():
         for players in range(2, 6):
             try:
                 if map_for_players(players, game) == map_name:
@@ -84,7 +98,7 @@ def map_facts(map_name: str) -> tuple[str, int]:
     drawn = drawn_board(map_name)
     if drawn is not None:
         return drawn
-    from smallworld_tui.engine.board import MapError, load_map
+    from smallworld_tui.engine import MapError, load_map
 
     try:
         board = load_map(map_name)
@@ -107,8 +121,6 @@ YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 def option_values(game: str, given: tuple[str, ...]) -> dict[str, Any]:
     """The game options given as NAME=VALUE: yes or no for a yes/no option, else the text (the
     engine checks it against the option's allowed values)."""
-    from smallworld_tui.engine.games import ruleset
-
     defaults = ruleset(game).default_options
     options: dict[str, Any] = {}
     for item in given:

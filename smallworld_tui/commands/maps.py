@@ -7,11 +7,12 @@ import json
 
 import click
 
-from smallworld_tui.data import GAMES
-from smallworld_tui.engine.board import (
+from smallworld_tui.commands.game_choice import GameName
+from smallworld_tui.engine import (
     Map,
     MapError,
     board_rules,
+    games,
     list_faces,
     list_maps,
     load_face,
@@ -29,7 +30,7 @@ def command() -> None:
 
 
 @command.command(name="list")
-@click.option("--game", type=click.Choice(GAMES), help="Only the maps of this game.")
+@click.option("--game", type=GameName(), help="Only the maps of this game.")
 def list_command(game: str | None) -> None:
     """One line per shipped map: name, game, players, turns, regions and title; then one per
     board face."""
@@ -39,7 +40,7 @@ def list_command(game: str | None) -> None:
                    + _("{players} players  {turns:>2} turns  {regions:>2} regions")
                    .format(players=board.players, turns=board.turns, regions=len(board.regions))
                    + f"  {board.title}")
-    for face_game in [game] if game else GAMES:
+    for face_game in [game] if game else games():
         for name in list_faces(face_game):
             face = load_face(name, face_game)
             click.echo(f"{name:<15} {face_game:<12} "

@@ -43,8 +43,7 @@ def command(players: int | None, names: str | None, bots: str | None, map_name: 
     """Play Small World at one terminal, passing it around (hotseat)."""
     import random
 
-    from smallworld_tui.engine import IllegalAction, RecordError
-    from smallworld_tui.engine.board import MapError
+    from smallworld_tui.engine import IllegalAction, MapError, RecordError
     from smallworld_tui.saves import continue_in_saves, new_autosave_path
     from smallworld_tui.session import GameSession
     from smallworld_tui.session.bot_seats import bot_name

@@ -6,8 +6,7 @@ import json
 
 import click
 
-from smallworld_tui.engine import RecordError, load_record
-from smallworld_tui.engine.summary import summary
+from smallworld_tui.engine import RecordError, load_record, summary
 
 
 @click.command("replay")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
+from smallworld_tui.commands.game_choice import GameName
 from smallworld_tui.i18n import LANGUAGES, _, current_language, set_language
-from smallworld_tui.names import GAMES
 from smallworld_tui.reference import find_topics, list_topics, suggest
 from smallworld_tui.reference.render import render_candidates, render_topic, render_topic_list
 
@@ -21,7 +21,7 @@ from smallworld_tui.reference.render import render_candidates, render_topic, ren
 )
 @click.option(
     "--game",
-    type=click.Choice(GAMES),
+    type=GameName(),
     default=None,
     help="Only this game's topics (and those every game shares) are listed, and its topic "
     "is shown when several games have one of that name.",

@@ -29,8 +29,7 @@ from smallworld_tui.commands.server_files import (
     store_path,
     usable,
 )
-from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine import IllegalAction, MapError
 from smallworld_tui.i18n import _
 from smallworld_tui.names import game_name
 from smallworld_tui.saves import data_dir

@@ -20,10 +20,7 @@ from smallworld_tui.commands.game_choice import (
     resolve_game,
     teams_option,
 )
-from smallworld_tui.engine.board import MapError
-from smallworld_tui.engine.errors import IllegalAction
-from smallworld_tui.engine.game import new_game
-from smallworld_tui.engine.record import save_record
+from smallworld_tui.engine import IllegalAction, MapError, new_game, save_record
 from smallworld_tui.i18n import _, ngettext
 
 

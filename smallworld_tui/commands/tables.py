@@ -17,8 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from smallworld_tui.commands.server_files import store_path, usable
-from smallworld_tui.engine import IllegalAction, RecordError, save_record
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine import IllegalAction, MapError, RecordError, save_record
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import game_name
 from smallworld_tui.ssh.control import ask, close_table, renew_code

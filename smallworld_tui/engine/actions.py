@@ -4,7 +4,7 @@ An action is a small immutable tuple ``Action(kind, target, count)``; ``target``
 a combo slot or a seat depending on the kind.  ``PARAMS`` names the JSON fields of each kind,
 so records read like ``{"do": "conquer", "region": 12}``.  The core declares its own kinds
 below; races, powers and items declare theirs (``Content.actions``) and the content registry
-adds them with ``declare``.
+adds them with ``declare`` (and takes them away with ``forget``).
 """
 
 from __future__ import annotations
@@ -82,6 +82,12 @@ def declare(kinds: Mapping[str, tuple[str, ...]], owner: str) -> None:
         if known is not None and known != params:
             raise ValueError(f"{owner}: action {kind!r} redeclared as {params}, was {known}")
         PARAMS[kind] = params
+
+
+def forget(kinds: set[str]) -> None:
+    """Take content action kinds away again (a game unregistered); the core's stay."""
+    for kind in kinds - CORE_KINDS:
+        PARAMS.pop(kind, None)
 
 
 _CACHED = 128  # actions on regions/slots/counts below this are shared instances

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from smallworld_tui.data import GAMES, table
 from smallworld_tui.engine.map_faces import (
     ENTRY,
     BoardRules,
@@ -51,6 +50,8 @@ from smallworld_tui.engine.map_parser import (
     MapProblem,
     parse_map,
 )
+from smallworld_tui.engine.registry import definition, games
+from smallworld_tui.engine.tables import table
 
 __all__ = [
     "EMPTY",
@@ -87,6 +88,7 @@ __all__ = [
     "load_face",
     "load_map",
     "load_map_file",
+    "map_folders",
     "map_for_players",
     "maps_dir",
     "parse_map",
@@ -116,19 +118,32 @@ def maps_dir() -> Path:
     return packaged if packaged.is_dir() else _PACKAGE_DIR.parent / "maps"
 
 
+def map_folders() -> list[Path]:
+    """Where maps are found by name: the shipped maps, then the folders of the registered
+    games that bring maps of their own (``Game.maps``)."""
+    own = [definition(game).maps for game in games()]
+    return [maps_dir(), *(folder for folder in own if folder is not None)]
+
+
+def _named(name: str) -> Path | None:
+    """The file of the map called ``name``, if one of ``map_folders`` has it."""
+    return next((path for folder in map_folders() if (path := folder / f"{name}.map").is_file()),
+                None)
+
+
 def list_maps(game: str | None = None) -> list[str]:
-    """Names of the shipped maps, sorted; with ``game``, only that game's. Board faces are
-    not maps of their own (see list_faces)."""
-    names = sorted(p.stem for p in maps_dir().glob("*.map"))
+    """Names of the shipped maps (and the registered games' own), sorted; with ``game``, only
+    that game's. Board faces are not maps of their own (see list_faces)."""
+    names = sorted(p.stem for folder in map_folders() for p in folder.glob("*.map"))
     return names if game is None else [n for n in names if load_map(n).game == game]
 
 
-def list_faces(game: str = "warcraft") -> list[str]:
+def list_faces(game: str) -> list[str]:
     """Names of a game's shipped board faces (``maps/<game>/``), sorted."""
     return sorted(p.stem for p in (maps_dir() / game).glob("*.map"))
 
 
-def load_face(name: str, game: str = "warcraft") -> Map:
+def load_face(name: str, game: str) -> Map:
     """A shipped board face by name, e.g. "L1-A" (cached)."""
     return _face(name, game)
 
@@ -154,7 +169,7 @@ def _composed(faces: tuple[str, ...], name: str, players: int, turns: int, game:
 
 
 def compose_map(faces: Sequence[str], name: str, players: int, turns: int,
-                game: str = "warcraft") -> Map:
+                game: str) -> Map:
     """A game's map joined from shipped board faces (e.g. from draw_faces): one island per
     face, in the order given (cached). ValueError unless they are a legal set for the players."""
     return _composed(tuple(faces), name, players, turns, game)
@@ -165,7 +180,7 @@ def board_set_source(faces: Sequence[str]) -> str:
     return "+".join(faces)
 
 
-def load_board_set(faces: Sequence[str], game: str = "warcraft") -> Map:
+def load_board_set(faces: Sequence[str], game: str) -> Map:
     """The game's map for the board set that shipped faces form: the player count whose set
     they are, and that count's map name and turns from the data table; the islands in the
     order of draw_faces (cached). MapError if they form no set."""
@@ -189,7 +204,7 @@ def load_board_set(faces: Sequence[str], game: str = "warcraft") -> Map:
 
 def _face_game(name: str) -> str | None:
     """The game whose shipped board faces include ``name``, if any."""
-    return next((game for game in GAMES if (maps_dir() / game / f"{name}.map").is_file()), None)
+    return next((game for game in games() if (maps_dir() / game / f"{name}.map").is_file()), None)
 
 
 _shipped: dict[str, Map] = {}
@@ -201,8 +216,8 @@ def load_map(name_or_path: str) -> Map:
     if name_or_path in _shipped:
         return _shipped[name_or_path]
     if os.sep not in name_or_path and "/" not in name_or_path:
-        shipped = maps_dir() / f"{name_or_path}.map"
-        if shipped.is_file():
+        shipped = _named(name_or_path)
+        if shipped is not None:
             _shipped[name_or_path] = load_map_file(shipped)
             return _shipped[name_or_path]
         faces = name_or_path.split("+")

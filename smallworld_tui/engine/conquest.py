@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -97,8 +98,6 @@ def why_unreachable(g: GameState, army: Army, region: int) -> Reason:
 
 def _water_reason(g: GameState) -> Reason:
     """Who may conquer water regions in this game, as a refusal."""
-    from smallworld_tui.engine.content import POWERS, RACES
-
     for kind, ids, known in (("power", g.rules.powers, POWERS), ("race", g.rules.races, RACES)):
         allowed = [i for i in ids if known[i].enters_water]
         if len(allowed) == 1 and kind == "power":
@@ -199,6 +198,16 @@ def in_hand(g: GameState, army: Army) -> int:
     if not hooks.token_aid:
         return army.hand
     return army.hand + sum(t.conquest_aid(g, army) for t in hooks.token_aid)
+
+
+def hand_refusal(held: int, tokens: int = 1) -> Reason | None:
+    """Why a conquest that needs ``tokens`` in hand may not start with ``held`` there, if it
+    may not."""
+    if held >= tokens:
+        return None
+    if tokens == 1:
+        return N_("you need at least 1 token in hand to conquer"), {}
+    return N_("you need at least {tokens} tokens in hand to conquer"), {"tokens": tokens}
 
 
 def shortfall(army: Army, cost: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smallworld_tui.data import Kind, entry
+from smallworld_tui.engine.tables import Kind, entry
 
 #: the parameters holding content ids or map features, and the kind of name each is shown as
 NAMED = {"race": "race", "power": "power", "piece": "piece", "item": "item",

@@ -15,6 +15,7 @@ from smallworld_tui.engine import showing
 from smallworld_tui.engine.actions import CORE_KINDS, Action
 from smallworld_tui.engine.conquest import (
     Costs,
+    hand_refusal,
     in_hand,
     reach_mask,
     redeploy_room,
@@ -182,8 +183,9 @@ def _why_conquer(g: GameState, army: Army, action: Action) -> Reason:
     if not reach_mask(g, army) >> target & 1:
         return why_unreachable(g, army, target)
     held = in_hand(g, army)
-    if held < 1:
-        return N_("you need at least 1 token in hand to conquer"), {}
+    short = hand_refusal(held)
+    if short is not None:
+        return short
     kept = g.hooks(army).kept
     if action.kind == "final" and held < kept:
         return (N_("your race never holds a region with fewer than {kept} tokens: you need "

@@ -2,29 +2,32 @@
 
 Content names the terrains and symbols of its own game ("mushroom_forest", "mine").  On a map
 of the same game that is the map's own mask.  On a map of another game (the mixing rules of
-Small World Underground), a name stands for its equivalents, which the data tables declare
-on the Underground side ("equivalent": [{"terrain": "forest"}]) and which work both ways.
+Small World Underground), a name stands for its equivalents, which a game's data table
+declares for the game it mixes with (``"mixes_with": "base"``; a terrain's or symbol's
+``"equivalent": [{"terrain": "forest"}]``) and which work both ways.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-from smallworld_tui.data import table
 from smallworld_tui.engine.board import Map
+from smallworld_tui.engine.registry import games
+from smallworld_tui.engine.tables import per_tables, table
 
 Feature = tuple[str, str, str]  # (game, "terrain" | "symbol", id)
 
 
-@cache
+@per_tables
 def _equivalences() -> dict[Feature, frozenset[Feature]]:
     pairs: dict[Feature, set[Feature]] = {}
-    for game in ("underground",):
+    for game in games():
+        partner: str | None = table(game).get("mixes_with")
+        if partner is None:
+            continue
         for kind in ("terrain", "symbol"):
             for id_, row in table(game).get(f"{kind}s", {}).items():
                 for other in row.get("equivalent", []):
                     ((other_kind, other_id),) = other.items()
-                    a, b = (game, kind, id_), ("base", other_kind, other_id)
+                    a, b = (game, kind, id_), (partner, other_kind, other_id)
                     pairs.setdefault(a, set()).add(b)
                     pairs.setdefault(b, set()).add(a)
     return {k: frozenset(v) for k, v in pairs.items()}

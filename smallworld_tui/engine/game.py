@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from smallworld_tui.engine import actions as A
-from smallworld_tui.engine import showing
+from smallworld_tui.engine import actions, showing
 from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
@@ -25,14 +24,14 @@ from smallworld_tui.engine.conquest import (
     shortfall,
     take_region,
 )
-from smallworld_tui.engine.content import ITEMS, RACES, Content
+from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.piles import check_pins
+from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
 
 
@@ -89,7 +88,7 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     if phase == Phase.PICK:
         return g.market.picks(g)
     if phase == Phase.END:
-        return [*_end_actions(g), A.END_TURN]
+        return [*_end_actions(g), actions.END_TURN]
     return []
 
 
@@ -109,7 +108,7 @@ def _conquer_actions(g: GameState, army: Army,
     turn = g.turn
     out: list[Action] = []
     if may_decline(g, army):
-        out.append(A.DECLINE)
+        out.append(actions.DECLINE)
     hooks = g.hooks(army)
     if conquest_blocker(g, army):  # only the choices that must come first
         for t in hooks.blocker:
@@ -119,24 +118,24 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += [A.conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
+            out += [actions.conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
-                out += [A.abandon(r) for r in bits(army.mask)]
+                out += [actions.abandon(r) for r in bits(army.mask)]
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
                 final = not hooks.no_final_roll and held >= hooks.kept
                 most = g.rules.max_shortfall
                 for r, cost in _costs(g, army, costs):
                     if cost <= hand:
-                        out.append(A.conquer(r))
+                        out.append(actions.conquer(r))
                     elif final and shortfall(army, cost) <= most:
-                        out.append(A.final(r))
+                        out.append(actions.final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             out += _offered_actions(g, army)
     out += _turn_actions(g)
-    out.append(A.END_CONQUEST)
+    out.append(actions.END_CONQUEST)
     return out
 
 
@@ -175,12 +174,12 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     if hand and army.mask:
         if g.hooks(army).token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
-            out += [A.deploy(r, n) for r in bits(army.mask)
+            out += [actions.deploy(r, n) for r in bits(army.mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
         else:
-            out += [A.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
+            out += [actions.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
     if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
-        out.append(A.END_REDEPLOY)
+        out.append(actions.END_REDEPLOY)
     return out
 
 

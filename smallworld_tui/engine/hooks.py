@@ -8,8 +8,8 @@ nothing.  Built once per distinct tuple of rules and cached.
 
 from __future__ import annotations
 
-from smallworld_tui.engine.content import ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.registry import rule
 
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
@@ -60,7 +60,7 @@ class Hooks:
 
 def hooks_used(ids: list[str]) -> frozenset[str]:
     """The hot hooks filled in by any of the content ``ids``."""
-    rules = [RACES.get(i) or POWERS.get(i) or ITEMS[i] for i in ids]
+    rules = [rule(i) for i in ids]
     return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
 
 

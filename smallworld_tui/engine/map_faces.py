@@ -16,10 +16,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Protocol
 
-from smallworld_tui.data import table
 from smallworld_tui.engine.map_model import (
     EMPTY,
     Face,
@@ -29,6 +27,7 @@ from smallworld_tui.engine.map_model import (
     derive_map,
     legend,
 )
+from smallworld_tui.engine.tables import per_tables, table
 
 ENTRY = "entry"  # symbol of the regions where a race lands
 ROW_WIDTH = 50  # grid columns in a row of islands (25 two-cell columns fit an 80x24 screen)
@@ -91,7 +90,7 @@ class BoardRules:
         return self.counts[players]
 
 
-@cache
+@per_tables
 def board_rules(game: str) -> BoardRules | None:
     """The board rules of a game whose maps are joined from faces, else None."""
     boards: dict[str, Any] | None = table(game).get("boards")
@@ -211,8 +210,8 @@ def set_problems(faces: Sequence[Map], rules: BoardRules) -> list[str]:
     return found
 
 
-def draw_faces(players: int, rng: RandomSource, *, alternative: bool = False,
-               game: str = "warcraft") -> list[str]:
+def draw_faces(players: int, rng: RandomSource, game: str, *,
+               alternative: bool = False) -> list[str]:
     """The faces of a board set drawn at random: for each size, as many distinct boards as
     the player count uses, then one side of each. By size then board; a pure function of the
     random source's draws."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from smallworld_tui.data import GAMES, table
+from smallworld_tui.engine.tables import per_tables, table
 
 KINDS = ("land", "water", "river", "chasm")
 EMPTY = -1  # the grid value of a cell that belongs to no region (open sea around islands)
@@ -57,11 +56,9 @@ class Legend:
     supply: tuple[tuple[str, str, int, int, str], ...] = ()
 
 
-@cache
+@per_tables
 def legend(game: str) -> Legend:
     """The legend of a game (KeyError for an unknown game)."""
-    if game not in GAMES:
-        raise KeyError(f"no game {game!r} (known: {', '.join(GAMES)})")
     data = table(game)
     terrains: dict[str, dict[str, Any]] = data.get("terrains", {})
     symbols: dict[str, dict[str, Any]] = data.get("symbols", {})

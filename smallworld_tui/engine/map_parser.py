@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from smallworld_tui.data import GAMES
 from smallworld_tui.engine.map_faces import BoardRules, board_rules, face_problems
 from smallworld_tui.engine.map_model import (
     EMPTY,
@@ -24,6 +23,7 @@ from smallworld_tui.engine.map_model import (
     derive_map,
     legend,
 )
+from smallworld_tui.engine.registry import games
 
 SECTIONS = ("map", "grid", "regions", "links")
 MAP_KEYS = ("name", "title", "game", "players", "turns", "board", "side")
@@ -210,12 +210,12 @@ class _Parser:
                 if key not in present:
                     self.problem(self.headers["map"], 1, f"[map] lacks the key {key!r}")
         game = self.meta.get("game", "base")
-        if game in GAMES:
+        if game in games():
             self.legend = legend(game)
             self._check_number("players", *self.legend.players, f"the {game} game")
         else:
             self.problem(*self.meta_at["game"],
-                         f"unknown game {_shown(game)} (known: {_known(GAMES)})")
+                         f"unknown game {_shown(game)} (known: {_known(games())})")
         self._check_number("turns", 1, MAX_TURNS, "a map")
         if face and self.legend is not None:
             self._check_face(present)

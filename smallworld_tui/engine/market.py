@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from smallworld_tui.engine import actions as A
+from smallworld_tui.engine import actions
 from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.piles import stacked
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class ComboColumn:
             g.combos.append(g.new_combo(g.race_stack.pop(0), g.power_stack.pop(0)))
 
     def picks(self, g: GameState) -> list[Action]:
-        return [A.pick(k) for k in range(len(g.combos)) if k <= g.coins[g.seat]]
+        return [actions.pick(k) for k in range(len(g.combos)) if k <= g.coins[g.seat]]
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         seat = g.seat

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content
-from smallworld_tui.engine.games import ruleset
+from smallworld_tui.engine.registry import rule, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
 
@@ -32,7 +31,7 @@ def observe(g: GameState, seat: int) -> Observation:
     data["coins"] = [c if known[s] else None for s, c in enumerate(g.coins)]
     data["gains"] = [[x if known[s] else None for s, x in enumerate(row)] for row in g.gains]
     g.market.observe(data)
-    data["item_data"] = {k: _rule(k).conceal(v) for k, v in g.item_data.items()}
+    data["item_data"] = {k: rule(k).conceal(v) for k, v in g.item_data.items()}
     data["hidden"] = len(g.hidden)
     data["facedown"] = sorted(g.facedown)
     data["rng"] = None
@@ -40,11 +39,6 @@ def observe(g: GameState, seat: int) -> Observation:
     data["pins"] = {}
     data["viewer"] = seat
     return data
-
-
-def _rule(qid: str) -> Content:
-    """The race, power or item whose own state ``GameState.item_data[qid]`` is."""
-    return RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
 
 
 def same_coins_as_viewer(obs: Observation, seat: int) -> int:
@@ -75,7 +69,7 @@ def imagine(obs: Observation, seed: int,
     data["gains"] = [[x or 0 for x in row] for row in obs["gains"]]
     data["columns"] = {k: list(v) for k, v in obs["columns"].items()}
     ruleset(obs["game"]).market_for(obs["options"]).imagine(data, rng)
-    data["item_data"] = {k: _rule(k).imagine(v, rng) for k, v in obs["item_data"].items()}
+    data["item_data"] = {k: rule(k).imagine(v, rng) for k, v in obs["item_data"].items()}
     data["hidden"] = []
     data["facedown"] = {}
     data["rng"] = 0

@@ -22,7 +22,7 @@ from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.board import MapError
 from smallworld_tui.engine.errors import EngineError, IllegalAction, RecordError
 from smallworld_tui.engine.game import apply, new_game
-from smallworld_tui.engine.games import RULESETS
+from smallworld_tui.engine.registry import games
 from smallworld_tui.engine.state import GameState
 
 FORMAT = "smallworld-record/2"
@@ -89,8 +89,8 @@ class Record:
                                           f"(this program reads {' and '.join(READABLE)})")
             raise RecordError(source, f'not a Small World record (no "format": "{FORMAT}")')
         game = data.get("game", data.get("variant", "base"))
-        if game not in RULESETS:
-            raise RecordError(source, f"unknown game {game!r} (known: {', '.join(RULESETS)})")
+        if game not in games():
+            raise RecordError(source, f"unknown game {game!r} (known: {', '.join(games())})")
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError(source, '"players" must be a list of names')

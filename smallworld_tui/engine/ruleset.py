@@ -1,26 +1,26 @@
 """A ruleset: one game's numbers, content and hooks, held by the game state.
 
-Numbers come from the game's data table (``smallworld_tui/data/<game>.json``): the die, the
+Numbers come from the game's data table (``engine/content/<game>/table.json``): the die, the
 starting coins, the combos shown, the cost of an empty region, the final conquest's
 shortfall, the player range, the map per player count, the pieces and neutral defenders in
 the box, the game options, their defaults and allowed values.  Content (races, powers,
-items) comes from the registry.  The hooks — map, market, set-up, where a race enters, scoring
-bonuses, teams, winners — are methods a game's ruleset overrides.  The base game is one
-ruleset like the others.
+items) comes from the registry (``engine.registry``).  The hooks — map, market, set-up, where
+a race enters, scoring bonuses, teams, winners — are methods a game's ruleset overrides.
+The base game is one ruleset like the others.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.data import entries, table
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, load_map
-from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.market import ComboColumn, Market
 from smallworld_tui.engine.pieces import PieceKind
+from smallworld_tui.engine.registry import POWERS, RACES, content_of, rule
+from smallworld_tui.engine.tables import entries, table
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -69,10 +69,10 @@ class Ruleset:
         self.default_options: dict[str, Any] = dict(t.get("options", {}))
         #: the values an option may take, where the table lists them
         self.option_values: dict[str, list[Any]] = dict(t.get("option_values", {}))
-        content = GAMES[game]
-        self.races: list[str] = content.races
-        self.powers: list[str] = content.powers
-        self.items: list[str] = content.items
+        content = content_of(game)
+        self.races: list[str] = list(content.races)
+        self.powers: list[str] = list(content.powers)
+        self.items: list[str] = list(content.items)
         #: the hooks some race, power or item of the game fills in (the core skips the others)
         self.hooks_used: frozenset[str] = hooks_used([*self.races, *self.powers, *self.items])
         rows = entries("piece", game)
@@ -129,22 +129,17 @@ class Ruleset:
     def in_play(self, g: GameState, ids: list[str]) -> list[str]:
         """The races, powers or items of ``ids`` the game uses on its map: content whose
         rule means nothing there (no such terrain, symbol or region kind) stays in the box."""
-        out = []
-        for qid in ids:
-            rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
-            if rule.fits(g):
-                out.append(qid)
-        return out
+        return [qid for qid in ids if rule(qid).fits(g)]
 
     def why_boxed(self, g: GameState, qid: str) -> Reason | None:
         """Why ``qid``, a race or power of this game, stays in the box in game ``g`` (ruling
         41: its rule is about map features the map lacks); None if it is in play (or is not
         this game's race or power)."""
-        rule = RACES.get(qid) or POWERS.get(qid)
-        if rule is None or qid not in (*self.races, *self.powers) or rule.fits(g):
+        trait = RACES.get(qid) or POWERS.get(qid)
+        if trait is None or qid not in (*self.races, *self.powers) or trait.fits(g):
             return None
-        features = [feature_id(rule.game, need) for need in rule.needs]
-        params = {rule.kind: qid, "feature": features[0]}
+        features = [feature_id(trait.game, need) for need in trait.needs]
+        params = {trait.kind: qid, "feature": features[0]}
         if len(features) == 1:
             return (N_("{race} stay in the box on this map: it has no {feature}") if qid in RACES
                     else N_("the {power} badge stays in the box on this map: it has no "
@@ -159,8 +154,7 @@ class Ruleset:
         """The face-down piles of game ``g`` a record may pin (``engine.piles``): by default
         those of its races, powers and items in play."""
         ids = self.in_play(g, [*self.races, *self.powers, *self.items])
-        return [pile for qid in ids for pile in (RACES.get(qid) or POWERS.get(qid)
-                                                 or ITEMS[qid]).piles(g)]
+        return [pile for qid in ids for pile in rule(qid).piles(g)]
 
     def market_for(self, options: dict[str, Any]) -> Market:
         """The combo market of a game with these options."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine import actions as A
+from smallworld_tui.engine import actions
 from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
@@ -27,7 +27,7 @@ def choices(g: GameState, seat: int) -> list[Action]:
     hide them again (nothing without a partner, for a spectator or once the game is over)."""
     if not 0 <= seat < g.players or g.finished or not g.rules.partners(g, seat):
         return []
-    return [A.show_coins(seat, seat not in g.coins_shown)]
+    return [actions.show_coins(seat, seat not in g.coins_shown)]
 
 
 def why_not(g: GameState, action: Action) -> Reason | None:

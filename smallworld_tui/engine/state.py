@@ -15,14 +15,14 @@ from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content import ITEMS, POWERS, RACES, Content, Trait
+from smallworld_tui.engine.content.traits import Content, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
-from smallworld_tui.engine.games import ruleset
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
 
@@ -408,6 +408,12 @@ class GameState:
         self.neutral[region] = kind
         self.region_tokens[region] = count
         self.tray[kind] -= count
+
+    def place_piece(self, kind: str, region: int, seat: int, count: int = 1) -> None:
+        """Put ``count`` pieces of ``kind`` in ``region`` for ``seat`` (-1: nobody) and say
+        so (a ``piece_placed`` event)."""
+        self.pieces.add(kind, region, count)
+        self.emit("piece_placed", seat, piece=kind, region=region)
 
     def clear_pieces(self, region: int, old: Army | None = None) -> int:
         """The pieces of ``region`` react to its holder changing (or leaving): most leave the

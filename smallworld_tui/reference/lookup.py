@@ -8,7 +8,7 @@ import unicodedata
 from difflib import SequenceMatcher
 from functools import cache
 
-from smallworld_tui.data import split_id
+from smallworld_tui.engine import split_id
 from smallworld_tui.i18n import LANGUAGES, current_language
 from smallworld_tui.reference.topics import TOPIC_KINDS, Topic, TopicKind, get_topic, list_topics
 

@@ -31,8 +31,9 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
+from smallworld_tui.engine import games
 from smallworld_tui.i18n import N_, translations
-from smallworld_tui.names import GAMES, Kind, display_name, entries, game_name, table
+from smallworld_tui.names import Kind, display_name, entries, game_name, table
 
 ROW_KINDS: tuple[Kind, ...] = (
     "faction", "race", "power", "relic", "artifact", "place", "piece", "terrain", "symbol"
@@ -149,11 +150,11 @@ def _game_values(lang: str, game: str) -> dict[str, Any]:
 @cache
 def context(lang: str, game: str | None) -> dict[str, Any]:
     """Everything a text of `game` (None: a shared topic) in `lang` may insert, by name."""
-    games = {other: SimpleNamespace(**_game_values(lang, other)) for other in GAMES}
-    own = _game_values(lang, game or GAMES[0])
+    each = {other: SimpleNamespace(**_game_values(lang, other)) for other in games()}
+    own = _game_values(lang, game or games()[0])
     if game is None:
         own = {name: own[name] for name in _SHARED}
-    clash = sorted(own.keys() & games.keys())
+    clash = sorted(own.keys() & each.keys())
     if clash:
         raise ValueError(f"{game}: ids {clash} hide the games of the same names")
-    return {**own, **games}
+    return {**own, **each}

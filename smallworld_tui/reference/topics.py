@@ -22,9 +22,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, get_args
 
-from smallworld_tui.data import qualify
+from smallworld_tui.engine import games, qualify
 from smallworld_tui.i18n import current_language
-from smallworld_tui.names import GAMES, Kind, display_name, entries
+from smallworld_tui.names import Kind, display_name, entries
 from smallworld_tui.reference.placeholders import ROW_KINDS, context, numbers
 
 TopicKind = Literal[
@@ -33,7 +33,7 @@ TopicKind = Literal[
 ]
 TOPIC_KINDS: tuple[TopicKind, ...] = get_args(TopicKind)  # in the order topics are listed
 SHARED = "common"  # the section of the topics every game shares
-SECTIONS: tuple[str, ...] = (SHARED, *GAMES)
+SECTIONS: tuple[str, ...] = (SHARED, *games())
 _NUMBERS: dict[str, tuple[str, ...]] = {  # the numbers a topic's kind shows with its title
     "race": ("tokens", "max_tokens"),
     "power": ("tokens",),

@@ -23,26 +23,27 @@ from typing import Any, Protocol
 
 from smallworld_tui.bots import LEVELS
 from smallworld_tui.engine import (
+    ANYTIME,
     Action,
     Event,
     GameState,
     IllegalAction,
+    MapError,
     Moves,
     Observation,
     PlayerView,
     Record,
     RecordError,
     apply,
+    illegal,
+    load_map,
     load_record,
     moves,
     observe,
+    ruleset,
     view,
+    write_json_atomic,
 )
-from smallworld_tui.engine.actions import ANYTIME
-from smallworld_tui.engine.board import MapError, load_map
-from smallworld_tui.engine.explain import illegal
-from smallworld_tui.engine.games import ruleset
-from smallworld_tui.engine.record import write_json_atomic
 from smallworld_tui.i18n import N_
 
 Listener = Callable[[list[Event]], None]

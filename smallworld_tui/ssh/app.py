@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
 from smallworld_tui.ssh.driver import SSHDriver, Terminal

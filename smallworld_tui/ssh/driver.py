@@ -92,6 +92,9 @@ class SSHDriver(Driver):
         # the App is laid out at the remote terminal's size from the start, rather than at
         # the server's own (then again at the right one)
         super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
+        # kept here too: the base class keeps them under private names of Textual's
+        self._hosted_app = app
+        self._mouse_reports = mouse
         self._terminal = terminal
         self._parser = xterm_parser()
         self._ticker: asyncio.Task[None] | None = None
@@ -115,7 +118,7 @@ class SSHDriver(Driver):
     def start_application_mode(self) -> None:
         write = self.write
         write("\x1b[?1049h")  # alternate screen
-        if self._mouse:
+        if self._mouse_reports:
             write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
         write("\x1b[?25l")  # hide the cursor
         write("\x1b[?1004h")  # focus in/out
@@ -131,12 +134,12 @@ class SSHDriver(Driver):
             self._take(message)
 
     def _take(self, message: Message) -> None:
-        if self._app.message_queue_size < MAX_QUEUED:
+        if self._hosted_app.message_queue_size < MAX_QUEUED:
             self.process_message(message)
 
     def send_message(self, message: Message) -> None:
         """Straight into the App's queue: this driver runs in the App's own thread."""
-        self._app.post_message(message)
+        self._hosted_app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
         size = Size(*clamp_size(width, height))
@@ -157,7 +160,7 @@ class SSHDriver(Driver):
     def stop_application_mode(self) -> None:
         self.disable_input()
         write = self.write
-        if self._mouse:
+        if self._mouse_reports:
             write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
         write("\x1b[?2004l\x1b[?7h\x1b[?1004l")
         write("\x1b[?1049l")  # leave the alternate screen

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from smallworld_tui.compat import while_open
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import display_name, game_name
 from smallworld_tui.ssh.driver import AppTerminal, SSHDriver

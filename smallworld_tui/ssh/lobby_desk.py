@@ -18,8 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine import IllegalAction
-from smallworld_tui.engine.games import RULESETS
+from smallworld_tui.engine import IllegalAction, games
 from smallworld_tui.i18n import _
 from smallworld_tui.ssh import bridge
 from smallworld_tui.ssh.lobby_dialogs import map_choices
@@ -104,7 +103,7 @@ class LobbyDesk:
         """Open a new table as the form asked (None if it names no shipped map of the game):
         its id; ``SeatRefused`` if the engine refuses the settings, it would pass a limit
         (``TableLimits``) or it cannot be saved."""
-        if game not in RULESETS or map_name not in dict(map_choices(players, game)).values():
+        if game not in games() or map_name not in dict(map_choices(players, game)).values():
             return None  # a shipped map, never a file named by a player
         try:
             settings = new_table(players, map_name, options=dict(options), game=game,

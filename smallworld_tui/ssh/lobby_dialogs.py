@@ -16,8 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from smallworld_tui.bots import LEVELS
-from smallworld_tui.engine.board import list_maps
-from smallworld_tui.engine.games import RULESETS, ruleset
+from smallworld_tui.engine import games, list_maps, ruleset
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.names import game_name
 from smallworld_tui.ssh.proofs import SECRET_GROUP_LENGTH, SECRET_GROUPS
@@ -97,7 +96,7 @@ class NewTableDialog(Dialog):
             yield Static(_("Open a new table (you take its first seat)"))
             with Horizontal():
                 yield Label(_("Game"))
-                yield Select([(game_name(game), game) for game in RULESETS], value=self.game,
+                yield Select([(game_name(game), game) for game in games()], value=self.game,
                              allow_blank=False, compact=True, id="game")
             with Horizontal():
                 yield Label(_("Players"))

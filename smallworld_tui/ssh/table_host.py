@@ -26,9 +26,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from smallworld_tui.engine import Event, IllegalAction, RecordError
-from smallworld_tui.engine.board import MapError
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR, Event, IllegalAction, MapError, RecordError
 from smallworld_tui.session import GameSession
 from smallworld_tui.session.bot_seats import DEFAULT_PACE, BotSeats
 from smallworld_tui.session.replay import Replay

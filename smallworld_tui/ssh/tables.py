@@ -26,9 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from smallworld_tui.bots import LEVELS
-from smallworld_tui.engine import IllegalAction, Record, new_game, view
-from smallworld_tui.engine.games import ruleset
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR, IllegalAction, Record, new_game, ruleset, view
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ssh.names import same_name

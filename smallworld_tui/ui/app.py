@@ -20,8 +20,7 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 
-from smallworld_tui.engine import IllegalAction, RecordError, load_record
-from smallworld_tui.engine.board import MapError
+from smallworld_tui.engine import IllegalAction, MapError, RecordError, load_record
 from smallworld_tui.i18n import N_, _, current_language
 from smallworld_tui.lessons import load_lesson
 from smallworld_tui.lessons.seats import LessonSeats

@@ -9,16 +9,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from smallworld_tui.data import entries, qualify
-from smallworld_tui.engine import Action, Event, IllegalAction, PlayerView
-from smallworld_tui.engine.actions import PARAMS
-from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content import GAMES, Content
-from smallworld_tui.engine.errors import split_feature
-from smallworld_tui.engine.view import ArmyView
+from smallworld_tui.engine import (
+    PARAMS,
+    Action,
+    ArmyView,
+    Content,
+    Event,
+    IllegalAction,
+    Map,
+    PlayerView,
+    action_owner,
+    entries,
+    qualify,
+    ruleset,
+    split_feature,
+)
 from smallworld_tui.i18n import _, ngettext
 from smallworld_tui.names import Kind, display_name
-from smallworld_tui.ui.keymap import CONQUEST_WAYS, keys_of
+from smallworld_tui.ui.keymap import conquest_way, keys_of
 
 NEUTRAL_SEAT = -2
 
@@ -179,7 +187,7 @@ class Narrator:
         else:
             text = _("{attacker} took {region} from {victim}").format(
                 attacker=attacker, region=region, victim=self._victim(e))
-        how = CONQUEST_WAYS.get(e["via"])
+        how = conquest_way(e["via"])
         if how:
             text = _("{sentence} {how}").format(sentence=text, how=_(how))
         return with_details(text, self._losses(e))
@@ -439,18 +447,6 @@ def score_label(label: str) -> str:
     return label
 
 
-def action_owner(kind: str) -> Content | None:
-    """The relic, place, power or race that offers action ``kind`` (None for the core's);
-    an item's own action is the item's even when a power can borrow it."""
-    from smallworld_tui.engine.content import ITEMS, POWERS, RACES
-
-    for registry in (ITEMS, POWERS, RACES):
-        for content in registry.values():
-            if kind in content.actions:
-                return content
-    return None
-
-
 def action_words(action: Action, names: Sequence[str], board: Map,
                  owner: Content | None) -> dict[str, str]:
     """A word for each parameter of the action (see ``keymap.ActionKeys``): regions by their
@@ -465,7 +461,7 @@ def action_words(action: Action, names: Sequence[str], board: Map,
         elif param == "seat":
             words["name"] = names[value] if 0 <= value < len(names) else ""
         elif param in ("item", "artifact") and owner is not None:
-            ids = (GAMES[owner.game].items if param == "item"
+            ids = (ruleset(owner.game).items if param == "item"
                    else [qualify(owner.game, i) for i in entries("artifact", owner.game)])
             words["item"] = content_name("item", ids[value]) if 0 <= value < len(ids) else ""
         elif param == "faction" and owner is not None:

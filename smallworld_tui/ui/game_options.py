@@ -1,45 +1,33 @@
-"""Words for the game options of every game, and the options a game was set up with.
+"""Short words for the game options of every game, and the options a game was set up with.
 
 The options themselves (names, defaults, allowed values) come from each game's data table
-(``Ruleset.default_options`` and ``option_values``); only their words are here.
+(``Ruleset.default_options`` and ``option_values``), their words from its definition
+(``engine.Game.option_words`` and ``value_words``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from smallworld_tui.engine.games import ruleset
-from smallworld_tui.i18n import N_, _
-
-#: each option's label, as a checkbox (a yes/no option) or beside its choices
-OPTION_WORDS: dict[str, str] = {
-    "flying_enters_anywhere": N_("Flying races may enter anywhere"),
-    "fisher_pairs_share_a_river": N_("Fisher counts pairs along one river"),
-    "teams": N_("Teams (Battle for Azeroth)"),
-    "two_player_boards": N_("Boards for 2 players"),
-    "garrison_forts": N_("Garrison forts"),
-    "ashes_travel_cost": N_("Ashes of Al'ar: travel cost"),
-}
-
-#: the words of an option's allowed values
-VALUE_WORDS: dict[str, str] = {
-    "LM": N_("large and medium"),
-    "LS": N_("large and small"),
-    "per_region": N_("one in each region"),
-    "one_per_turn": N_("one per turn"),
-    "waived": N_("waived"),
-    "paid": N_("paid"),
-}
+from smallworld_tui.engine import definition, games, ruleset
+from smallworld_tui.i18n import _
 
 
 def option_label(name: str) -> str:
-    return _(OPTION_WORDS[name])
+    """An option's short name (else the option's own name)."""
+    words = next((definition(g).option_words[name] for g in games()
+                  if name in definition(g).option_words), "")
+    return _(words) if words else name
 
 
 def value_label(value: Any) -> str:
+    """The short words of an option's value: yes or no, else its game's words (else the
+    value itself)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return _(VALUE_WORDS[value]) if isinstance(value, str) else str(value)
+    words = next((definition(g).value_words[value] for g in games()
+                  if isinstance(value, str) and value in definition(g).value_words), "")
+    return _(words) if words else str(value)
 
 
 def option_choices(game: str) -> dict[str, list[Any]]:

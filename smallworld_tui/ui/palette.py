@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from smallworld_tui.data import Kind, entries, entry, split_id
-from smallworld_tui.engine.board import Region
+from smallworld_tui.engine import Kind, Region, entries, entry, split_id
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, reddish purple.
 SEAT_COLORS: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7")

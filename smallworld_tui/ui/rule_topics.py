@@ -7,9 +7,7 @@ region's holder, pieces, terrain and symbols, the phase), never a judgement of t
 
 from __future__ import annotations
 
-from smallworld_tui.data import qualify
-from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.market import ComboView
+from smallworld_tui.engine import ComboView, PlayerView, qualify
 from smallworld_tui.reference import list_topics
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.palette import race_colour, region_symbols

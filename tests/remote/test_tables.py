@@ -10,9 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from smallworld_tui.cli import main
-from smallworld_tui.engine import IllegalAction
+from smallworld_tui.engine import IllegalAction, games, ruleset
 from smallworld_tui.engine.board import MapError
-from smallworld_tui.engine.games import RULESETS, ruleset
 from smallworld_tui.ssh.lobby import table_state
 from smallworld_tui.ssh.proofs import proves
 from smallworld_tui.ssh.store import Store
@@ -58,7 +57,7 @@ def test_tables_of_every_game_restore_with_their_game_and_teams(tables: Tables) 
 
 
 def test_every_option_of_every_game_has_words_and_a_changed_one_is_named() -> None:
-    for game in RULESETS:
+    for game in games():
         for name, values in option_choices(game).items():
             assert option_label(name) and all(value_label(v) for v in values)
     assert chosen_options("warcraft", ruleset("warcraft").options({})) == []

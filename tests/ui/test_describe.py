@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from smallworld_tui.engine import Action, Event, new_game, view
+from smallworld_tui.engine import Action, Event, new_game, ruleset, view
 from smallworld_tui.engine.actions import PARAMS
 from smallworld_tui.engine.board import load_map
-from smallworld_tui.engine.content import GAMES
-from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
+from smallworld_tui.engine.content.warcraft.races import artifacts
 from smallworld_tui.i18n import set_language
 from smallworld_tui.ui.describe import Narrator, action_label, combo_name, region_label
 
@@ -212,7 +211,7 @@ def test_the_bag_names_the_relic_it_acts_as() -> None:
     chosen = next(e for e in SAMPLES if e.kind == "bag_chosen")
     assert Narrator(NAMES, BOARD).sentence(chosen) == (
         "Amy's Bag-o'-Many-Things acts as The Shiny Orb this turn")
-    orb = GAMES["underground"].items.index("underground:shiny_orb")
+    orb = ruleset("underground").items.index("underground:shiny_orb")
     assert action_label(Action("bag", orb), VIEW) == (
         "Let the Bag-o'-Many-Things act as The Shiny Orb")
 
@@ -232,7 +231,7 @@ def test_warcraft_race_events_and_choices_read_as_sentences() -> None:
     assert n.sentence(human) == "Amy's Worgen took human form (+2 coins)"
     assert n.sentence(next(e for e in SAMPLES if e.kind == "objective_reached")) == (
         f"Ben reached Amy's Military Objective in {r7}")
-    steal = Action("steal", ARTIFACTS.index("warcraft:frostmourne"), 7)
+    steal = Action("steal", artifacts().index("warcraft:frostmourne"), 7)
     assert action_label(steal, VIEW) == f"Steal Frostmourne into {r7}"
     priced = dataclasses.replace(VIEW, prices={Action("worgen_form"): 1,
                                                Action("human_form"): -2,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from textual.geometry import Region
-from textual.widgets._toast import Toast, ToastRack
 
 from smallworld_tui.cli import main
 from smallworld_tui.engine import Action, Record
@@ -136,7 +135,7 @@ async def test_notices_lie_over_the_side_column_alone(size: tuple[int, int]) -> 
         game_screen(app).notify("森2はすでに自分の地域です")
         await settle(pilot)
         await pilot.pause(0.3)
-        (toast,) = game_screen(app).get_child_by_type(ToastRack).query(Toast)
+        (toast,) = game_screen(app).query("ToastRack Toast")  # (by CSS: no public class)
         side = game_screen(app).query_one("#side").region
         assert (toast.region.x, toast.region.right) == (side.x, side.right) == (
             side.x, size[0])

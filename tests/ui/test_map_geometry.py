@@ -241,7 +241,7 @@ def test_every_warcraft_board_set_fits_80x24_and_arrows_reach_every_island() -> 
     sets = warcraft_board_sets()
     assert len(sets) > 100
     for faces in sets:
-        board = load_board_set(faces)
+        board = load_board_set(faces, "warcraft")
         layout = MapLayout(board, choose_scales(board, 51, 21))
         assert layout.width <= 51 and layout.height <= 21, faces
         compass = Compass(board)

@@ -183,7 +183,7 @@ async def test_every_map_fits_80x24_with_every_region_number(map_name: str) -> N
                                    ["L1-B", "M1-B", "M2-A", "S2-B"]])
 async def test_joined_board_faces_fit_80x24(faces: list[str]) -> None:
     """Islands side by side, every region number shown, no region drawn in the sea."""
-    board = compose_map(faces, "warcraft", len(faces), 8)
+    board = compose_map(faces, "warcraft", len(faces), 8, "warcraft")
     app = MapApp(board)
     async with app.run_test(size=SHARE_80X24):
         map_view = app.query_one(MapView)

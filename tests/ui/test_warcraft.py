@@ -15,9 +15,9 @@ from textual.widgets import Checkbox, OptionList, Select
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.cli import main
 from smallworld_tui.commands.game_choice import map_players, resolve_game
-from smallworld_tui.data import entries
 from smallworld_tui.engine import Action, Record
 from smallworld_tui.engine.actions import show_coins
+from smallworld_tui.engine.tables import entries
 from smallworld_tui.engine.view import SPECTATOR
 from smallworld_tui.i18n import set_language
 from smallworld_tui.session import GameSession

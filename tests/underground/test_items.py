@@ -2,10 +2,7 @@
 its edge cases and our rulings (underground.md §4.6, §7, §8, §11; docs/rulings.md,
 "Small World Underground").
 
-Positions are built on the small test map (tests/maps/ug-test.map): 0 chasm with the volcano
-site, 1 mine+lair, 2/7/12 river (2 and 12 are its ends), 3 mushroom forest, 4 mudpool,
-5 crystal, 6 black mountain, 8 mine, 9 black mountain+lair, 10 mudpool, 11 mushroom
-forest+lair, 13 crystal, 14 chasm.  West bank 1, 5, 6, 10, 11; east bank 3, 4, 8, 9, 13.
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations
@@ -25,10 +22,10 @@ from scenario import (
     targets,
 )
 
-from smallworld_tui.engine import IllegalAction, apply, legal_actions
+from smallworld_tui.engine import IllegalAction, apply, legal_actions, ruleset
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.content import GAMES, ITEMS
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.engine.state import Army, Combo, GameState
 from underground.helpers import (
     CHASM,
@@ -62,7 +59,7 @@ LOST_MINE, STONEHEDGE, PENTACLE = "mine_of_the_lost_dwarf", "stonehedge", "wicke
 
 
 def test_every_relic_and_place_is_registered_with_its_data_row():
-    items = GAMES["underground"].items
+    items = ruleset("underground").items
     assert len(items) == 15
     assert sum(ITEMS[i].kind == "relic" for i in items) == 6
     assert all(ITEMS[i].movable == (ITEMS[i].kind == "relic") for i in items)

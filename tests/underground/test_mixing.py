@@ -20,10 +20,9 @@ from scenario import (
 )
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import IllegalAction, new_game
+from smallworld_tui.engine import IllegalAction, new_game, ruleset
 from smallworld_tui.engine.board import load_map
 from smallworld_tui.engine.conquest import reach_mask
-from smallworld_tui.engine.content import GAMES
 from smallworld_tui.engine.state import GameState
 
 SEA, FARM_MAGIC, FOREST_MINE, HILL, MOUNTAIN_MINE, LAKE = 0, 1, 2, 6, 5, 7
@@ -43,13 +42,13 @@ def ids(*names: str, game: str) -> set[str]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_base_game_on_its_own_maps_uses_all_its_content(players):
     g = new_game(NAMES[:players], None, 1)
-    assert column(g) == (set(GAMES["base"].races), set(GAMES["base"].powers))
+    assert column(g) == (set(ruleset("base").races), set(ruleset("base").powers))
 
 
 def test_underground_on_a_surface_map_leaves_out_the_flames_and_spiderines():
     g = new_game(NAMES[:2], "base-2p", 3, game="underground")
     races, powers = column(g)
-    content = GAMES["underground"]
+    content = ruleset("underground")
     assert races == set(content.races) - ids("flames", "spiderines", game="underground")
     assert powers == set(content.powers)  # Fisher fishes the Seas, Shield the Forests
     check(g)
@@ -58,8 +57,8 @@ def test_underground_on_a_surface_map_leaves_out_the_flames_and_spiderines():
 def test_the_base_game_on_an_underground_map_leaves_out_what_it_lacks():
     g = new_game(NAMES[:2], UG_TEST_MAP, 3, game="base")
     races, powers = column(g)
-    assert races == set(GAMES["base"].races) - ids("humans", game="base")
-    assert powers == set(GAMES["base"].powers) - ids("hill", "mounted", "underworld",
+    assert races == set(ruleset("base").races) - ids("humans", game="base")
+    assert powers == set(ruleset("base").powers) - ids("hill", "mounted", "underworld",
                                                      game="base")
     check(g)
 

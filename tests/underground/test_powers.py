@@ -1,7 +1,7 @@
 """The 21 special powers of Small World Underground: each power, its edge cases and our
 rulings (underground.md §6, §11; docs/rulings.md, "Small World Underground").
 
-Positions are built on the small test map (see test_races.py for its regions).
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from scenario import (
     where,
 )
 
-from smallworld_tui.data import entries
-from smallworld_tui.engine import IllegalAction, legal_actions
+from smallworld_tui.engine import IllegalAction, legal_actions, ruleset
 from smallworld_tui.engine.conquest import reach_mask
-from smallworld_tui.engine.content import GAMES, POWERS
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.engine.state import GameState
+from smallworld_tui.engine.tables import entries
 from underground.helpers import (
     CRYSTAL,
     CRYSTAL_E,
@@ -48,7 +48,7 @@ from underground.helpers import (
 )
 
 
-@pytest.mark.parametrize("power", GAMES["underground"].powers)
+@pytest.mark.parametrize("power", ruleset("underground").powers)
 def test_powers_that_work_in_decline_are_the_data_tables(power):
     row = entries("power", "underground")[power.partition(":")[2]]
     assert POWERS[power].works_in_decline is row["works_in_decline"]
@@ -751,9 +751,9 @@ def test_no_bag_without_a_relic_face_up_and_none_in_decline():
 
 
 def test_all_21_powers_are_registered():
-    assert GAMES["underground"].powers == [
+    assert ruleset("underground").powers == [
         f"underground:{p}" for p in entries("power", "underground")]
-    assert len(GAMES["underground"].powers) == 21
+    assert len(ruleset("underground").powers) == 21
 
 
 # --- Adventurous ---------------------------------------------------------------------------

@@ -1,10 +1,7 @@
 """The 15 races of Small World Underground: each racial rule, its edge cases and our rulings
 (underground.md §5, §11; docs/rulings.md, "Small World Underground").
 
-Positions are built on the small test map (tests/maps/ug-test.map): 0 chasm with the volcano
-site, 1 mine+lair, 2/7/12 river (2 and 12 are its ends), 3 mushroom forest, 4 mudpool,
-5 crystal, 6 black mountain, 8 mine, 9 black mountain+lair, 10 mudpool, 11 mushroom
-forest+lair, 13 crystal, 14 chasm.
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ from scenario import (
 from smallworld_tui.engine import IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import reach_mask
-from smallworld_tui.engine.content import RACES
+from smallworld_tui.engine.registry import RACES
 from underground.helpers import (
     CHASM,
     CHASM_VOLCANO,
@@ -780,7 +777,7 @@ def test_wisps_never_roll_against_gnomes_or_when_too_short():
 
 
 def test_all_15_races_are_registered_with_their_tokens():
-    from smallworld_tui.data import entries
+    from smallworld_tui.engine.tables import entries
 
     rows = entries("race", "underground")
     assert RACES.keys() >= {f"underground:{r}" for r in rows} and len(rows) == 15

@@ -10,8 +10,7 @@ from invariants import check
 from scenario import UG_TEST_MAP
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import GameState, Record
-from smallworld_tui.engine.content import GAMES
+from smallworld_tui.engine import GameState, Record, ruleset
 
 SEEDS = range(48)  # enough games for every trait action to come up
 TRAIT_ACTIONS = {"ancient", "armor", "bag", "mime", "queen", "reborn", "vampire", "wisp"}
@@ -35,6 +34,6 @@ def test_random_games_play_every_race_power_and_their_actions():
         if seed % 10 == 0:
             replayed = Record.from_json(json.loads(json.dumps(record.to_json()))).replay()
             assert replayed.dumps() == g.dumps()
-    content = GAMES["underground"]
+    content = ruleset("underground")
     assert races == set(content.races) and powers == set(content.powers)
     assert {k for k in TRAIT_ACTIONS if used[k]} == TRAIT_ACTIONS

@@ -2,7 +2,7 @@
 (Monsters, Black Mountain markers, the face-down pile), lairs revealing their item, rivers,
 chasms, and the mixing set-up on the base game's maps (underground.md §2, §4, §9, §11).
 
-Positions are built on the small test map (see test_items.py for its regions).
+Positions are built on the small test map (its regions: tests/underground/helpers.py).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from invariants import check
 from scenario import UG_TEST_MAP, act, begin_turn, count, finish, give, of, scenario, targets
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.data import entries
-from smallworld_tui.engine import IllegalAction, Record, view
+from smallworld_tui.engine import IllegalAction, Record, ruleset, view
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import GAMES, ITEMS, POWERS, RACES
 from smallworld_tui.engine.content.underground.rules import LOST_TRIBE, MONSTER, apart
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.state import GameState
+from smallworld_tui.engine.tables import entries
 from underground.helpers import (
     CHASM,
     CHASM_VOLCANO,
@@ -59,7 +59,7 @@ def test_two_monsters_on_every_lair_and_a_marker_on_every_black_mountain():
 def test_the_face_down_pile_has_one_item_per_lair_the_rest_unseen(seed):
     g = ug(monsters=True, seed=seed)
     assert len(g.hidden) == len(LAIRS) == len(set(g.hidden))
-    assert set(g.hidden) <= set(GAMES["underground"].items) and not g.items
+    assert set(g.hidden) <= set(ruleset("underground").items) and not g.items
     seen = view(g, 0)
     assert seen.hidden_items == 3 and not any(r.items for r in seen.regions)
     check(g)
@@ -268,7 +268,7 @@ def test_random_underground_games_keep_the_invariants(players, map_name, seed):
 
 def test_the_record_format_documents_every_underground_action() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
-    content = GAMES["underground"]
+    content = ruleset("underground")
     for qid in (*content.races, *content.powers, *content.items):
         rule = RACES.get(qid) or POWERS.get(qid) or ITEMS[qid]
         for kind, params in rule.actions.items():

@@ -8,8 +8,8 @@ from scenario import TEST_MAPS, act, give, scenario
 
 from smallworld_tui.engine import Event, GameState
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.registry import RACES
 from smallworld_tui.engine.state import Army
 
 WC_TEST_MAP = TEST_MAPS / "wc-test.map"  # for 3 players; the ``wc_map`` fixture: any count

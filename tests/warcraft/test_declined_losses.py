@@ -14,8 +14,8 @@ from invariants import check
 from scenario import act, begin_turn, give, of, targets
 
 from smallworld_tui.engine.bitset import NOBODY
-from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import RACES
 from warcraft.helpers import play_out, wc_game
 
 TAUREN = "warcraft:tauren"

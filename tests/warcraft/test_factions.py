@@ -6,13 +6,13 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, give
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine import GameState
 from smallworld_tui.engine.content.warcraft.factions import (
     enemy,
     faction,
     regions_taken_from,
 )
+from smallworld_tui.engine.tables import entries
 from warcraft.helpers import breakdown, play_out, wc_game
 
 

@@ -25,10 +25,10 @@ from scenario import act, begin_turn, count, give, kinds, of, put, targets
 from smallworld_tui.engine import Event, GameState, IllegalAction, legal_actions
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import Costs, redeploy_room, too_few
-from smallworld_tui.engine.content import RACES
 from smallworld_tui.engine.content.warcraft.powers import NOWHERE
-from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
+from smallworld_tui.engine.content.warcraft.races import artifacts
 from smallworld_tui.engine.phase import PLACING
+from smallworld_tui.engine.registry import RACES
 from smallworld_tui.engine.state import Army
 from warcraft.helpers import breakdown, map_with, play_out, wc_game
 
@@ -400,7 +400,7 @@ def test_the_ethereals_steal_no_artifact_from_the_aegis_region_and_move_it_as_an
     g, _ = aegis_game("ethereals", "farming", {1: 2})
     lay(g, "frostmourne", 4)
     begin_turn(g, 0)
-    frost, aegis = ARTIFACTS.index(q("frostmourne")), ARTIFACTS.index(AEGIS)
+    frost, aegis = artifacts().index(q("frostmourne")), artifacts().index(AEGIS)
     assert {(a.target, a.count) for a in legal_actions(g) if a.kind == "steal"} == {(frost, 1)}
     assert "lies under Aegis of Aggramar" in refused(g, "steal", aegis, 1)
     act(g, "steal", frost, 1)
@@ -412,7 +412,7 @@ def test_the_ethereals_may_steal_the_aegis_itself_once_its_toll_is_paid() -> Non
     g, ethereals = aegis_game("ethereals", "farming", {1: 2})
     begin_turn(g, 0)
     act(g, "aegis_toll", 3)
-    act(g, "steal", ARTIFACTS.index(AEGIS), 1)
+    act(g, "steal", artifacts().index(AEGIS), 1)
     assert g.items[AEGIS] == 1 and ethereals.mask >> 1 & 1
     check(g)
 

@@ -20,14 +20,14 @@ import pytest
 from invariants import check
 from scenario import NAMES, act, begin_turn, give, kinds, of, targets
 
-from smallworld_tui.data import entries
-from smallworld_tui.engine import Action, GameState, IllegalAction, apply, legal_actions
+from smallworld_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, ruleset
 from smallworld_tui.engine import new_game as engine_new_game
 from smallworld_tui.engine.bitset import NEUTRAL
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import GAMES, ITEMS
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.engine.state import Army
+from smallworld_tui.engine.tables import entries
 from warcraft.helpers import breakdown, play_out, wc_game
 
 AEGIS, ASHES, HAMMER = "aegis_of_aggramar", "ashes_of_alar", "doomhammer"
@@ -82,7 +82,7 @@ def to_end(g: GameState) -> list:
 
 
 def test_every_artifact_and_place_is_registered_with_its_data_row() -> None:
-    items = GAMES["warcraft"].items
+    items = ruleset("warcraft").items
     assert len(items) == 12
     assert sum(ITEMS[i].kind == "artifact" for i in items) == 5
     assert sum(ITEMS[i].kind == "place" for i in items) == 7
@@ -773,13 +773,13 @@ def play_with_markers(board: str, players: int, seed: int, markers: list[str],
 @pytest.mark.parametrize(("players", "teams"), [(2, False), (3, True), (5, False)])
 def test_random_games_with_every_marker_keep_the_invariants(
         wc_map: Callable[[int], str], group: int, players: int, teams: bool) -> None:
-    markers = sorted(GAMES["warcraft"].items)[3 * group:3 * group + 3]
+    markers = sorted(ruleset("warcraft").items)[3 * group:3 * group + 3]
     turn = players % 3  # which island gets which marker (the Well of Eternity: with a lake)
     markers = markers[turn:] + markers[:turn]
     g = play_with_markers(wc_map(players), players, group, markers, teams)
     assert g.finished and g.items
     assert set(g.items) | set(g.hidden) | set(g.facedown.values()) == set(
-        GAMES["warcraft"].items)
+        ruleset("warcraft").items)
 
 
 def test_random_games_use_the_items_actions(wc_map: Callable[[int], str]) -> None:

@@ -20,14 +20,14 @@ from invariants import check
 from scenario import act, begin_turn, count, give, kinds, of, put, targets
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.data import entries
 from smallworld_tui.engine import Action, Event, GameState, IllegalAction, Record, legal_actions
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content import POWERS
 from smallworld_tui.engine.content.warcraft.powers import ALL, NOWHERE
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.engine.state import Army
+from smallworld_tui.engine.tables import entries
 from warcraft.helpers import WC_TEST_MAP, breakdown, wc_game
 
 GAME = "warcraft"

@@ -22,11 +22,11 @@ from smallworld_tui.engine import GameState, IllegalAction, imagine, legal_actio
 from smallworld_tui.engine import apply as apply_action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask
-from smallworld_tui.engine.content import POWERS, RACES
 from smallworld_tui.engine.content.warcraft.powers import NOWHERE
-from smallworld_tui.engine.content.warcraft.races import ALL, ARTIFACTS
+from smallworld_tui.engine.content.warcraft.races import ALL, artifacts
 from smallworld_tui.engine.observe import observe
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.engine.state import Army
 from warcraft.helpers import (
     WC_TEST_MAP,
@@ -144,7 +144,7 @@ def test_ethereals_steal_an_artifact_lying_next_to_them() -> None:
     lay(g, DOOMHAMMER, 13)  # on another island
     lay(g, DARK_PORTAL, 7)  # a place, next to region 2: never stolen
     begin_turn(g, 0)
-    frostmourne = ARTIFACTS.index(FROSTMOURNE)
+    frostmourne = artifacts().index(FROSTMOURNE)
     assert {(a.target, a.count) for a in legal_actions(g) if a.kind == "steal"} == {
         (frostmourne, 1), (frostmourne, 2)}
     events = act(g, "steal", frostmourne, 2)
@@ -164,10 +164,10 @@ def test_ethereals_steal_only_what_lies_next_to_them_into_their_own_regions() ->
     lay(g, FROSTMOURNE, 3)  # an empty Mountain region next to theirs
     begin_turn(g, 0)
     with pytest.raises(IllegalAction, match="does not lie next to one of your regions"):
-        act(g, "steal", ARTIFACTS.index(DOOMHAMMER), 1)
+        act(g, "steal", artifacts().index(DOOMHAMMER), 1)
     with pytest.raises(IllegalAction, match="in one of your own regions"):
-        act(g, "steal", ARTIFACTS.index(FROSTMOURNE), 5)
-    act(g, "steal", ARTIFACTS.index(FROSTMOURNE), 1)
+        act(g, "steal", artifacts().index(FROSTMOURNE), 5)
+    act(g, "steal", artifacts().index(FROSTMOURNE), 1)
     assert g.items[FROSTMOURNE] == 1
     check(g)
 

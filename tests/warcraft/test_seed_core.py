@@ -18,11 +18,11 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, count, give, kinds, of, put, targets
 
-from smallworld_tui.data import table
 from smallworld_tui.engine import IllegalAction, legal_actions, new_game, view
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.tables import table
 from warcraft.helpers import ENTRIES, breakdown, lines, play_out, set_coins, wc_game
 
 TABLE = table("warcraft")

@@ -13,7 +13,7 @@ from scenario import act, begin_turn, count, give, kinds, of, put, targets
 from smallworld_tui.engine import GameState, IllegalAction
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.conquest import Costs
-from smallworld_tui.engine.content.warcraft.races import ARTIFACTS
+from smallworld_tui.engine.content.warcraft.races import artifacts
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.state import Army
 from warcraft.helpers import (
@@ -99,7 +99,7 @@ def test_ethereals_steal_an_artifact_next_to_them_and_use_it_at_once() -> None:
     give(g, 1, "orcs", "mining", {4: 3, 7: 3})
     lay(g, FROSTMOURNE, 4)
     begin_turn(g, 0)
-    act(g, "steal", ARTIFACTS.index(FROSTMOURNE), 2)
+    act(g, "steal", artifacts().index(FROSTMOURNE), 2)
     assert g.items[FROSTMOURNE] == 2 and g.region_army[4] != ethereals.id
     assert "place_discount" not in kinds(g) and "steal" not in kinds(g)
     act(g, "frostmourne")

@@ -6,10 +6,10 @@ import pytest
 from invariants import check
 from scenario import NAMES, act, begin_turn, give, of
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine import GameState, IllegalAction, new_game, observe, view
 from smallworld_tui.engine.bitset import NEUTRAL, bits
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
+from smallworld_tui.engine.tables import entries
 from warcraft.helpers import MARKERS, MOUNTAINS, MURLOCS, WC_TEST_MAP, play_out, wc_game
 
 MURLOC = "warcraft:murloc"

@@ -9,7 +9,6 @@ import pytest
 from invariants import check
 from scenario import act, begin_turn, give, of
 
-from smallworld_tui.data import entries, table
 from smallworld_tui.engine import (
     GameState,
     IllegalAction,
@@ -23,6 +22,7 @@ from smallworld_tui.engine.conquest import retire
 from smallworld_tui.engine.content.warcraft.factions import faction
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.summary import summary
+from smallworld_tui.engine.tables import entries, table
 from warcraft.helpers import wc_game
 
 Maps = Callable[[int], str]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.conquest import in_hand
+from smallworld_tui.engine.conquest import hand_refusal, in_hand
 from smallworld_tui.engine.content.traits import Content, Item, Reason
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.i18n import N_
@@ -56,11 +56,7 @@ def conquest_refusal(g: GameState, army: Army, tokens: int = 1) -> Reason | None
         return N_("your conquests are over for this turn (the die was rolled)"), {}
     if g.turn.roll >= 0:
         return N_("a die was rolled for your next conquest: conquer first"), {}
-    if in_hand(g, army) >= tokens:
-        return None
-    if tokens == 1:
-        return N_("you need at least 1 token in hand to conquer"), {}
-    return N_("you need at least {tokens} tokens in hand to conquer"), {"tokens": tokens}
+    return hand_refusal(in_hand(g, army), tokens)
 
 
 def tokens_from_tray(g: GameState, army: Army, wanted: int, reason: str) -> None:

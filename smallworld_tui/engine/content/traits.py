@@ -40,8 +40,9 @@ class Content:
     max_tokens: int = 0
 
     # --- static properties -------------------------------------------------------------
-    #: the rule keeps working while the race is in decline (Dwarves' mines, Ghouls)
-    works_in_decline: ClassVar[bool] = False
+    #: the rule keeps working while the race is in decline (Dwarves' mines, Ghouls); a class
+    #: may read it from its data table row (``read_row``)
+    works_in_decline: bool = False
     #: may hold water regions (Seafaring)
     enters_water: ClassVar[bool] = False
     #: its tokens need not leave the regions that must be emptied at redeployment (rivers)
@@ -78,6 +79,10 @@ class Content:
     #: the kinds of the actions this class offers and carries out in ``apply``, with the
     #: names of their parameters (target, count) as in the record format (see ``kinds``)
     actions: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+
+    def read_row(self) -> None:
+        """Take from the data table row (``row``, just given by the registry) what the class
+        reads there besides its numbers (nothing by default)."""
 
     def num(self, key: str) -> int:
         """A number of this content's data table row."""

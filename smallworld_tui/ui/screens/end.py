@@ -16,9 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from smallworld_tui.compat import while_open
-from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.games import ruleset
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR, PlayerView, ruleset
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.bindings import TranslatedBindings

@@ -12,7 +12,7 @@ from smallworld_tui.compat import node_bindings
 from smallworld_tui.engine import PLACING, Action
 from smallworld_tui.i18n import N_, _
 from smallworld_tui.ui.describe import refusal
-from smallworld_tui.ui.keymap import ACTIONS, BOT_KEYS, others, target_of
+from smallworld_tui.ui.keymap import BOT_KEYS, action_keys, others, target_of
 from smallworld_tui.ui.screens.help import shown_keys
 
 if TYPE_CHECKING:
@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 
 
 def game_bindings() -> list[BindingType]:
-    """A key per action kind that has one (``keymap.ACTIONS``), the digits, the computer
+    """A key per action kind that has one (``keymap.action_keys``), the digits, the computer
     players' keys, then the screen's own."""
     out: list[BindingType] = [
         Binding(keys.key, f"act('{kind}')", keys.label, id=f"game.{kind}")
-        for kind, keys in ACTIONS.items() if keys.key
+        for kind, keys in action_keys().items() if keys.key
     ]
     out += [Binding(str(n), f"digit({n})", N_("Region number (or combo in the pick phase)"),
                     show=False, id=f"game.digit_{n}") for n in range(10)]

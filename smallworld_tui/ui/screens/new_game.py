@@ -16,13 +16,21 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from smallworld_tui.bots import LEVELS
 from smallworld_tui.compat import while_open
-from smallworld_tui.data import GAMES
-from smallworld_tui.engine import IllegalAction, new_game
-from smallworld_tui.engine.board import MapError, list_maps, load_map, map_for_players
-from smallworld_tui.engine.games import RULESETS
+from smallworld_tui.engine import (
+    IllegalAction,
+    MapError,
+    definition,
+    games,
+    list_maps,
+    load_map,
+    map_for_players,
+    new_game,
+    ruleset,
+)
 from smallworld_tui.i18n import N_, _, current_language
 from smallworld_tui.lessons import LESSON_IDS, load_lesson
 from smallworld_tui.lessons.store import lesson_step
+from smallworld_tui.names import game_name
 from smallworld_tui.saves import SaveInfo
 from smallworld_tui.session.bot_seats import bot_name
 from smallworld_tui.ui.bindings import TranslatedBindings
@@ -36,32 +44,14 @@ MAX_PLAYERS = len(DEFAULT_NAMES)
 PERSON = "person"  # a seat's player: a person, or a computer player of one of ``LEVELS``
 LEVEL_LABELS = {"random": N_("Bot: random"), "easy": N_("Bot: easy"),
                 "normal": N_("Bot: normal"), "hard": N_("Bot: hard")}
-# the form offers every option of the chosen game's data table: a yes/no one as a checkbox, one
-# with a list of values as a menu; these are their labels (an option without one shows its name)
-OPTION_LABELS = {
-    "flying_enters_anywhere": N_("Flying races may enter anywhere (game option)"),
-    "fisher_pairs_share_a_river": N_("Fisher pairs must share a river (game option)"),
-    "teams": N_("Battle for Azeroth: play in teams"),
-    "two_player_boards": N_("Boards"),
-    "garrison_forts": N_("Garrison"),
-    "ashes_travel_cost": N_("Ashes"),  # of Al'ar
-}
-VALUE_LABELS = {
-    ("two_player_boards", "LM"): N_("large + medium island"),
-    ("two_player_boards", "LS"): N_("large + small island"),
-    ("garrison_forts", "per_region"): N_("a fort in each region"),
-    ("garrison_forts", "one_per_turn"): N_("one fort a turn"),
-    ("ashes_travel_cost", "waived"): N_("waive the travel cost"),
-    ("ashes_travel_cost", "paid"): N_("pay the travel cost"),
-}
-# options that mean something only for some player counts
-OPTION_COUNTS = {"two_player_boards": (2,)}
 
 
 def all_options() -> dict[str, tuple[Any, tuple[Any, ...]]]:
-    """Every game option of every game: (its default, the values it may take)."""
+    """Every game option of every game: (its default, the values it may take).  The form
+    offers each: a yes/no one as a checkbox, one with a list of values as a menu."""
     out: dict[str, tuple[Any, tuple[Any, ...]]] = {}
-    for rules in RULESETS.values():
+    for game in games():
+        rules = ruleset(game)
         for name, default in rules.default_options.items():
             values = tuple(rules.option_values.get(name, ()))
             out[name] = (default, values)
@@ -69,19 +59,24 @@ def all_options() -> dict[str, tuple[Any, tuple[Any, ...]]]:
 
 
 def option_label(name: str) -> str:
-    label = OPTION_LABELS.get(name)
+    """An option's label (its game's ``option_labels``; else its name)."""
+    label = next((definition(g).option_labels[name] for g in games()
+                  if name in definition(g).option_labels), "")
     return _(label) if label else name
 
 
 def value_label(name: str, value: Any) -> str:
-    label = VALUE_LABELS.get((name, value))
+    """An option value's label (its game's ``value_labels``; else the value)."""
+    label = next((definition(g).value_labels[name, value] for g in games()
+                  if (name, value) in definition(g).value_labels), "")
     return _(label) if label else str(value)
 
 
-def game_title(game: str) -> str:
-    """A game's name in the interface language."""
-    return {"base": _("Small World"), "underground": _("Small World Underground"),
-            "warcraft": _("Small World of Warcraft")}.get(game, game)
+def option_counts(name: str) -> tuple[int, ...] | range:
+    """The player counts for which an option means something (its game's
+    ``option_counts``; else every count)."""
+    return next((definition(g).option_counts[name] for g in games()
+                 if name in definition(g).option_counts), range(2, MAX_PLAYERS + 1))
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -100,7 +95,7 @@ def default_names(seat: int) -> list[str]:
 def playable(content: str, maps: str) -> bool:
     """Whether the engine plays ``content``'s races and powers on ``maps``'s shipped maps
     (it says so by setting up a game on the first of them)."""
-    if content not in RULESETS:
+    if content not in games():
         return False
     for players in range(2, MAX_PLAYERS + 1):
         shipped = maps_for(players, maps)
@@ -117,10 +112,11 @@ def game_choices() -> list[tuple[str, str]]:
     """(label, value) of every game playable here, then each mix of one game's races and
     powers on another game's maps that the engine accepts; a value is "content" or
     "content@maps"."""
-    out = [(game_title(g), g) for g in GAMES if playable(g, g)]
+    out = [(game_name(g), g) for g in games() if playable(g, g)]
     out += [(_("{content} on a {maps} map (mixed)").format(
-                content=game_title(content), maps=game_title(maps)), f"{content}@{maps}")
-            for content in GAMES for maps in GAMES if content != maps and playable(content, maps)]
+                content=game_name(content), maps=game_name(maps)), f"{content}@{maps}")
+            for content in games() for maps in games()
+            if content != maps and playable(content, maps)]
     return out
 
 
@@ -256,10 +252,9 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         select.set_options([(map_label(name), name) for name in maps])
         if maps:
             select.value = maps[0]
-        options = RULESETS[content].default_options
+        options = ruleset(content).default_options
         for option, (_default, values) in all_options().items():
-            shown = option in options and self.players in OPTION_COUNTS.get(
-                option, range(2, MAX_PLAYERS + 1))
+            shown = option in options and self.players in option_counts(option)
             self.query_one(f"#option-field-{option}" if values else f"#option-{option}"
                            ).display = shown
 
@@ -305,9 +300,9 @@ class NewGameScreen(TranslatedBindings, Screen[None]):
         map_name = self.query_one("#map", Select).value
         if not isinstance(map_name, str):
             self.show_error(_("There is no {game} map for {n} players.").format(
-                game=game_title(maps_game), n=self.players))
+                game=game_name(maps_game), n=self.players))
             return
-        defaults = RULESETS[content].default_options
+        defaults = ruleset(content).default_options
         options: dict[str, Any] = {o: self._option_value(o) for o in defaults}
         setup = GameSetup(names, map_name, seed, content, options,
                           self.query_one("#pass-screens", Checkbox).value, self._bots())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from smallworld_tui.engine.view import SPECTATOR
+from smallworld_tui.engine import SPECTATOR
 from smallworld_tui.session import GameSession
 
 

@@ -13,8 +13,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.market import ComboView
+from smallworld_tui.engine import ComboView, PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui.describe import combo_name

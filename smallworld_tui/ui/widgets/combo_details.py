@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from smallworld_tui.engine.market import ComboView
+from smallworld_tui.engine import ComboView
 from smallworld_tui.i18n import _
 from smallworld_tui.names import entry
 from smallworld_tui.ui.describe import combo_name

@@ -12,9 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from smallworld_tui.data import entries, table
-from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.board import Map
+from smallworld_tui.engine import Map, PlayerView, entries, table
 from smallworld_tui.i18n import _
 from smallworld_tui.names import display_name
 from smallworld_tui.ui import palette

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 
 from textual.geometry import Region
 
-from smallworld_tui.engine.board import EMPTY, Map
+from smallworld_tui.engine import EMPTY, Map
 from smallworld_tui.ui import palette
 
 OUT = EMPTY  # the "region" outside the board, and empty cells

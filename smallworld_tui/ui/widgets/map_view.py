@@ -21,8 +21,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.view import PlayerView, RegionView
+from smallworld_tui.engine import Map, PlayerView, RegionView
 from smallworld_tui.i18n import N_
 from smallworld_tui.ui import palette
 from smallworld_tui.ui.bindings import TranslatedBindings

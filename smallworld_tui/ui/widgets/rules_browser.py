@@ -17,8 +17,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from smallworld_tui.compat import while_open
+from smallworld_tui.engine import games
 from smallworld_tui.i18n import N_, _, current_language
-from smallworld_tui.names import GAMES
 from smallworld_tui.reference import TOPIC_KINDS, Topic, get_topic, search
 from smallworld_tui.reference.render import game_heading, kind_heading, kind_label, render_topic
 from smallworld_tui.ui.bindings import TranslatedBindings
@@ -42,7 +42,7 @@ def grouped_options(topics: Sequence[Topic], game: str) -> list[Option]:
     games', each by kind."""
     lang = current_language()
     options: list[Option] = []
-    for section in (game, *(other for other in GAMES if other != game)):
+    for section in (game, *(other for other in games() if other != game)):
         options.append(Option(Text(game_heading(section, lang), style="bold reverse"),
                               disabled=True))
         mine = [topic for topic in topics

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from smallworld_tui.engine import PlayerView
-from smallworld_tui.engine.phase import PLACING
-from smallworld_tui.engine.view import ArmyView
+from smallworld_tui.engine import PLACING, ArmyView, PlayerView
 from smallworld_tui.i18n import _
 from smallworld_tui.ui.describe import (
     action_label,

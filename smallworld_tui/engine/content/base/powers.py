@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import DECLINE, Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.conquest import hand_refusal, reach_mask, take_region, why_unreachable
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -83,9 +83,8 @@ class Bivouacking(Power):
                 yield Action("encamp", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.pieces.add(ENCAMPMENT, action.target)
         army.reserve[ENCAMPMENT] -= 1
-        g.emit("piece_placed", army.seat, piece=ENCAMPMENT, region=action.target)
+        g.place_piece(ENCAMPMENT, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase not in (Phase.REDEPLOY, Phase.DEFENDER):
@@ -155,16 +154,16 @@ class DragonMaster(Power):
         g.turn.extra["dragon"] = 1
         g.pieces.remove_all(DRAGON, g.map.all_mask)
         take_region(g, army, action.target, 1, "dragon")
-        g.pieces.add(DRAGON, action.target)
-        g.emit("piece_placed", army.seat, piece=DRAGON, region=action.target)
+        g.place_piece(DRAGON, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.turn.extra.get("dragon"):
             return N_("the Dragon attacks only once per turn"), {}
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        short = hand_refusal(army.hand)
+        if short is not None:
+            return short
         if not 0 <= action.target < len(g.map.regions):
             return N_("there is no region {number}"), {"number": action.target}
         return why_unreachable(g, army, action.target)
@@ -221,8 +220,7 @@ class Fortified(Power):
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["fortified"] = 1
-        g.pieces.add(FORTRESS, action.target)
-        g.emit("piece_placed", army.seat, piece=FORTRESS, region=action.target)
+        g.place_piece(FORTRESS, action.target, army.seat)
 
     def score(self, g: GameState, army: Army) -> int:
         return (army.mask & g.pieces.mask(FORTRESS)).bit_count()
@@ -266,8 +264,7 @@ class Heroic(Power):
         return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        g.pieces.add(HERO, action.target)
-        g.emit("piece_placed", army.seat, piece=HERO, region=action.target)
+        g.place_piece(HERO, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase != Phase.REDEPLOY:

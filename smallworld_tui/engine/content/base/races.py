@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import empty_region, reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.conquest import empty_region, reach_mask, take_region
+from smallworld_tui.engine.content.common import lone_enemy_token, why_no_swap
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -129,8 +130,7 @@ class Halflings(Race):
         placed = army.extra.get("holes", 0)
         if placed < g.pieces.kinds[HOLE].count:
             army.extra["holes"] = placed + 1
-            g.pieces.add(HOLE, region)
-            g.emit("piece_placed", army.seat, piece=HOLE, region=region)
+            g.place_piece(HOLE, region, army.seat)
 
 
 class Humans(Race):
@@ -168,18 +168,6 @@ class Skeletons(Race):
             g.emit("tokens_gained", army.seat, race=army.race, count=got, reason="skeletons")
 
 
-def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:
-    """The active enemy army whose single token, with no piece defending like a token,
-    holds ``region`` (Sorcery's and Vampire's targets), else None."""
-    other = g.region_army[region]
-    if other < 0 or g.region_tokens[region] != 1:
-        return None
-    enemy = g.armies[other]
-    if enemy.declined or enemy.seat == army.seat or g.pieces.as_tokens(region):
-        return None
-    return enemy
-
-
 class Sorcerers(Race):
     """Once per turn per opponent, replace a lone active enemy token with a Sorcerer."""
 
@@ -204,29 +192,6 @@ class Sorcerers(Race):
         return why_no_swap(g, army, action.target, self, "sorcery")
 
 
-def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,
-                supply: int | None = None) -> Reason:
-    """Why a token swap (Sorcery, Vampire) on ``region`` is refused; ``supply``: the tokens
-    the swap may place (by default those left in the box)."""
-    if not 0 <= region < len(g.map.regions):
-        return N_("there is no region {number}"), {"number": region}
-    if g.turn.roll >= 0:
-        return N_("a die was rolled for your next conquest: conquer first"), {}
-    if (g.tray[army.race] if supply is None else supply) <= 0:
-        return N_("no {race} token is left in the box"), {"race": army.race}
-    if not reach_mask(g, army) >> region & 1:
-        return why_unreachable(g, army, region)
-    other = g.region_army[region]
-    if other >= 0 and g.pieces.as_tokens(region) and g.region_tokens[region] == 1:
-        piece = next(k for k, _ in g.pieces.on(region) if g.pieces.kinds[k].as_token)
-        return (N_("the {piece} in {region} defends like a token: the token is not alone"),
-                {"piece": piece, "region": region})
-    enemy = lone_enemy_token(g, army, region)
-    if enemy is None:
-        return (N_("{power} only replaces a single active enemy token"),
-                {"power": rule.qid})
-    return (N_("{power} was already used against that player this turn"), {"power": rule.qid})
-
 
 class Tritons(Race):
     """-1 token against coastal regions."""
@@ -245,8 +210,7 @@ class Trolls(Race):
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if g.pieces.free(LAIR) > 0:
-            g.pieces.add(LAIR, region)
-            g.emit("piece_placed", army.seat, piece=LAIR, region=region)
+            g.place_piece(LAIR, region, army.seat)
 
 
 class Wizards(Race):

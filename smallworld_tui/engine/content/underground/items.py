@@ -30,7 +30,7 @@ from smallworld_tui.engine.conquest import (
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.base.races import lone_enemy_token
+from smallworld_tui.engine.content.common import BANK, lone_enemy_token, pay_coins, why_unaided
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -51,8 +51,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
+from smallworld_tui.engine.market import ComboColumn
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -284,8 +285,7 @@ class CryptOfTheTombRaider(Place):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
         g.pieces.remove_all(GHOST, g.map.all_mask)
-        g.pieces.add(GHOST, action.target)
-        g.emit("piece_placed", army.seat, piece=GHOST, region=action.target)
+        g.place_piece(GHOST, action.target, army.seat)
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if region == region_of(g, self):
@@ -356,8 +356,7 @@ class KeepOnTheMotherland(CoinPlace):
     id = "keep_on_the_motherland"
 
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
-        g.pieces.add(KEEP, region)
-        g.emit("piece_placed", army.seat if army else -1, piece=KEEP, region=region)
+        g.place_piece(KEEP, region, army.seat if army else -1)
 
 
 class MineOfTheLostDwarf(CoinPlace):
@@ -380,8 +379,6 @@ class Stonehedge(Place):
         if stack:
             badge = stack.pop(g.rng.below(len(stack)))
         elif g.power_discard:
-            from smallworld_tui.engine.market import ComboColumn  # imports the content registry
-
             market = g.market
             assert isinstance(market, ComboColumn), "Stonehedge draws from a combo column"
             badge = market.draw_power(g)
@@ -391,16 +388,12 @@ class Stonehedge(Place):
         g.emit("power_drawn", army.seat if army else -1, item=self.qid, power=badge)
 
     def lent(self, g: GameState) -> tuple[Content, ...]:
-        from smallworld_tui.engine.content import POWERS
-
         badge = self.badge(g)
         return (self, POWERS[badge]) if badge else (self,)
 
     def on_decline(self, g: GameState, army: Army) -> None:
         """A power drawn here that keeps every token at the decline (Tomb) keeps them only
         while the race holds the Stonehedge: remember whose they are."""
-        from smallworld_tui.engine.content import POWERS
-
         badge = self.badge(g)
         if badge and POWERS[badge].keeps_tokens_on_decline:
             g.item_data[self.qid]["kept_for"] = army.id

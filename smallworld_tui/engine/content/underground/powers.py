@@ -8,8 +8,23 @@ from typing import TYPE_CHECKING, TypeVar
 
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import empty_region, reach_mask, retire, take_region
-from smallworld_tui.engine.content.base.races import lone_enemy_token, why_no_swap
+from smallworld_tui.engine.conquest import (
+    empty_region,
+    hand_refusal,
+    reach_mask,
+    retire,
+    take_region,
+)
+from smallworld_tui.engine.content.common import (
+    BANK,
+    box_count,
+    groups,
+    lone_enemy_token,
+    pay_coins,
+    river_like,
+    why_no_swap,
+    why_unaided,
+)
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -19,16 +34,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import (
-    BANK,
-    box_count,
-    groups,
-    pay_coins,
-    river_like,
-    why_unaided,
-)
 from smallworld_tui.engine.decline import may_decline
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -48,8 +56,6 @@ class Adventurous(Power):
     id = "adventurous"
 
     def score(self, g: GameState, army: Army) -> int:
-        from smallworld_tui.engine.content import ITEMS
-
         places = sum(1 for qid, r in g.items.items()
                      if r >= 0 and army.mask >> r & 1 and ITEMS[qid].kind == "place")
         return places * self.num("coins_per_place")
@@ -124,8 +130,6 @@ class BagKinds(Mapping[str, tuple[str, ...]]):
     as any of them); relics are registered after the powers, so this is read lazily."""
 
     def _kinds(self) -> dict[str, tuple[str, ...]]:
-        from smallworld_tui.engine.content import ITEMS
-
         out: dict[str, tuple[str, ...]] = {"bag": ("item",)}
         for item in ITEMS.values():
             if item.kind == "relic":
@@ -158,15 +162,11 @@ class Magic(Power):
     # --- which relic, where the Bag is ---------------------------------------------------
     def relic(self, g: GameState) -> Item | None:
         """The relic the Bag imitates this turn, if one was chosen."""
-        from smallworld_tui.engine.content import ITEMS
-
         chosen = g.turn.extra.get(self.qid, -1)
         return ITEMS[g.rules.items[chosen]] if chosen >= 0 else None
 
     def _relics(self, g: GameState) -> list[int]:
         """Indexes (in the game's item list) of the relics face up on the map."""
-        from smallworld_tui.engine.content import ITEMS
-
         return [k for k, qid in enumerate(g.rules.items)
                 if ITEMS[qid].kind == "relic" and g.items.get(qid, OFF_MAP) >= 0]
 
@@ -417,8 +417,7 @@ class Royal(Power):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
         g.pieces.remove_all(QUEEN, g.map.all_mask)
-        g.pieces.add(QUEEN, action.target)
-        g.emit("piece_placed", army.seat, piece=QUEEN, region=action.target)
+        g.place_piece(QUEEN, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if army.declined:
@@ -466,8 +465,7 @@ class Shield(Power):
         army.reserve[ARMOR] -= 1
         if not army.reserve[ARMOR]:
             del army.reserve[ARMOR]
-        g.pieces.add(ARMOR, action.target)
-        g.emit("piece_placed", army.seat, piece=ARMOR, region=action.target)
+        g.place_piece(ARMOR, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if army.declined or g.phase != Phase.REDEPLOY:
@@ -538,8 +536,9 @@ class Vampire(Power):
         take_region(g, army, r, 1, "vampire", losses=1, from_tray=from_tray)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        short = hand_refusal(army.hand)
+        if short is not None:
+            return short
         if 0 <= action.target < len(g.region_army):
             unaided = why_unaided(g, army, action.target)
             if unaided is not None:

@@ -12,18 +12,20 @@ from smallworld_tui.engine.conquest import (
     Costs,
     conquest_costs,
     empty_region,
+    hand_refusal,
     reach_mask,
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
-from smallworld_tui.engine.content.underground.common import (
+from smallworld_tui.engine.content.common import (
     box_count,
     pay_coins,
     river_like,
     why_unaided,
 )
+from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -102,8 +104,7 @@ class Cultists(Race):
 
     def _place(self, g: GameState, army: Army, region: int) -> None:
         army.reserve.pop(GREAT_ANCIENT, None)
-        g.pieces.add(GREAT_ANCIENT, region)
-        g.emit("piece_placed", army.seat, piece=GREAT_ANCIENT, region=region)
+        g.place_piece(GREAT_ANCIENT, region, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
@@ -171,8 +172,7 @@ class Flames(Race):
         self._place(g, army, action.target)
 
     def _place(self, g: GameState, army: Army, region: int) -> None:
-        g.pieces.add(VOLCANO, region)
-        g.emit("piece_placed", army.seat, piece=VOLCANO, region=region)
+        g.place_piece(VOLCANO, region, army.seat)
 
     def on_decline(self, g: GameState, army: Army) -> None:
         g.pieces.remove_all(VOLCANO, g.map.all_mask)
@@ -373,8 +373,6 @@ class ShadowMimes(Race):
                 and bool(army.extra.get(self.qid)) and g.turn.roll < 0)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        from smallworld_tui.engine.content import POWERS
-
         combo = g.combos[action.target]
         old, new = army.power, combo.power
         combo.power = old
@@ -474,8 +472,9 @@ class WillOWisps(Race):
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if g.turn.roll >= 0:
             return N_("a die was rolled for your next conquest: conquer first"), {}
-        if army.hand < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        short = hand_refusal(army.hand)
+        if short is not None:
+            return short
         if not reach_mask(g, army) >> r & 1:
             return why_unreachable(g, army, r)
         unaided = why_unaided(g, army, r)

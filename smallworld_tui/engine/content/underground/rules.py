@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.pieces import PieceKind
 from smallworld_tui.engine.piles import Pile, draw_order
 from smallworld_tui.engine.ruleset import Ruleset
+from smallworld_tui.engine.tables import entries
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState
@@ -32,8 +32,8 @@ TRIES = 20  # random orders tried to find lairs far enough apart on a surface ma
 
 
 class UndergroundRules(Ruleset):
-    def __init__(self) -> None:
-        super().__init__("underground")
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
         base = entries("piece", "base")[LOST_TRIBE.partition(":")[2]]
         self.neutrals[LOST_TRIBE] = PieceKind.from_row(LOST_TRIBE, base)
         self.per_tribe = int(base["per_region"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entries, entry
+from smallworld_tui.engine.tables import entries, entry
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import Army, GameState

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask, take_region, why_unreachable
+from smallworld_tui.engine.content.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -44,9 +44,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.warcraft.factions import FactionRule, enemy, faction
 from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.tables import entries
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.piles import draw_order
+from smallworld_tui.engine.tables import entries
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.state import GameState

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from smallworld_tui.data import entry
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import (
@@ -26,6 +25,7 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
     withdraw,
 )
+from smallworld_tui.engine.content.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import (
     Content,
@@ -35,9 +35,9 @@ from smallworld_tui.engine.content.traits import (
     discount,
     kinds,
 )
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
 from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -56,10 +56,8 @@ class WarcraftPower(Power):
     """A power of Small World of Warcraft: its data table row says whether it keeps working
     in decline."""
 
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        if cls.id:
-            cls.works_in_decline = bool(entry("power", cls.id, GAME)["works_in_decline"])
+    def read_row(self) -> None:
+        self.works_in_decline = bool(self.row["works_in_decline"])
 
 
 def neighbours(g: GameState, mask: int) -> int:
@@ -266,8 +264,7 @@ class Champion(WarcraftPower):
             take_region(g, army, r, 0, "champion", 0)
         else:
             del army.reserve[CHAMPION]
-        g.pieces.add(CHAMPION, r)
-        g.emit("piece_placed", army.seat, piece=CHAMPION, region=r)
+        g.place_piece(CHAMPION, r, army.seat)
 
     def _recall(self, g: GameState, army: Army) -> None:
         """The Champion leaves the map (or hand); a region it held alone is abandoned."""
@@ -400,8 +397,7 @@ class Beastmaster(WarcraftPower):
         army.reserve[BEAST] -= count
         if not army.reserve[BEAST]:
             del army.reserve[BEAST]
-        g.pieces.add(BEAST, region, count)
-        g.emit("piece_placed", army.seat, piece=BEAST, region=region)
+        g.place_piece(BEAST, region, army.seat, count)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase not in PLACING:
@@ -438,8 +434,7 @@ class Defensive(WarcraftPower):
                 g.emit("piece_removed", army.seat, piece=WATCH_TOWER, region=r)
         for r in qualifying:
             if not towers >> r & 1 and g.pieces.free(WATCH_TOWER) > 0:
-                g.pieces.add(WATCH_TOWER, r)
-                g.emit("piece_placed", army.seat, piece=WATCH_TOWER, region=r)
+                g.place_piece(WATCH_TOWER, r, army.seat)
 
     @staticmethod
     def _commands(g: GameState, army: Army, region: int) -> bool:
@@ -497,8 +492,7 @@ class Garrison(WarcraftPower):
 
     @staticmethod
     def _build(g: GameState, army: Army, region: int) -> None:
-        g.pieces.add(FORT, region)
-        g.emit("piece_placed", army.seat, piece=FORT, region=region)
+        g.place_piece(FORT, region, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase != Phase.REDEPLOY:
@@ -664,8 +658,6 @@ class PortalMage(WarcraftPower):
 
     def _loaded(self, g: GameState, region: int) -> bool:
         """Whether ``region`` holds anything a portal moves."""
-        from smallworld_tui.engine.content import ITEMS
-
         fixed = self._fixed(g)
         return (g.region_army[region] != NOBODY
                 or any(k not in fixed for k, _ in g.pieces.on(region))
@@ -679,8 +671,6 @@ class PortalMage(WarcraftPower):
                     yield Action("portal", a, b)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        from smallworld_tui.engine.content import ITEMS
-
         a, b = action.target, action.count
         g.turn.extra[self.qid] = g.turn.extra.get(self.qid, 0) + 1
         for region in (a, b):

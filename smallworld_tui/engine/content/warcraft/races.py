@@ -12,20 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.data import entries
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
     after_oust,
+    hand_refusal,
     in_hand,
     oust,
     reach_mask,
     shielded,
     why_unreachable,
 )
+from smallworld_tui.engine.content.common import BANK, pay_coins, why_unaided
+from smallworld_tui.engine.content.item_rules import conquest_refusal
 from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
-from smallworld_tui.engine.content.underground.common import BANK, pay_coins, why_unaided
 from smallworld_tui.engine.content.warcraft.factions import (
     enemy,
     faction,
@@ -34,6 +35,8 @@ from smallworld_tui.engine.content.warcraft.factions import (
 )
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.piles import Pile, draw_order
+from smallworld_tui.engine.registry import ITEMS
+from smallworld_tui.engine.tables import entries, per_tables
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -46,15 +49,18 @@ BOMBS, EXPLODING, DUD = "bombs", "exploding", "dud"  # the Goblins' pile in a re
 HARMONY = f"{GAME}:harmony"
 OBJECTIVE = f"{GAME}:objective"
 WISP_WALL = f"{GAME}:wisp_wall"
-#: the artifacts in the data table's order: the Ethereals' ``steal`` names one by its index
-ARTIFACTS = [f"{GAME}:{i}" for i in entries("artifact", GAME)]
 READY, USED = 1, 2  # marks in ``TurnState.extra``: a choice made, then spent
+
+
+@per_tables
+def artifacts() -> tuple[str, ...]:
+    """The artifacts in the data table's order: the Ethereals' ``steal`` names one by its
+    index."""
+    return tuple(f"{GAME}:{i}" for i in entries("artifact", GAME))
 
 
 def item_regions(g: GameState, kind: str) -> int:
     """Regions holding a face-up item of ``kind`` ("artifact", "place")."""
-    from smallworld_tui.engine.content import ITEMS
-
     mask = 0
     for qid, region in g.items.items():
         if region >= 0 and ITEMS[qid].kind == kind:
@@ -156,7 +162,7 @@ class Ethereals(Race):
         if in_hand(g, army) >= 1 and self._places(g, army):
             yield Action("place_discount")
         loot = self._loot(g, army)
-        for index, qid in enumerate(ARTIFACTS):
+        for index, qid in enumerate(artifacts()):
             if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
                 for r in bits(army.mask):
                     yield Action("steal", index, r)
@@ -167,7 +173,7 @@ class Ethereals(Race):
             g.emit("discount_readied", army.seat, race=army.race)
             return
         g.turn.extra[self.qid] = USED
-        item = ARTIFACTS[action.target]
+        item = artifacts()[action.target]
         source = g.items[item]
         g.move_item(item, action.count)
         g.emit("artifact_stolen", army.seat, item=item, source=source, region=action.count)
@@ -192,12 +198,13 @@ class Ethereals(Race):
         if g.turn.conquest_over:
             return N_("your conquests are over for this turn (the die was rolled)"), {}
         if action.kind == "place_discount":
-            if in_hand(g, army) < 1:
-                return N_("you need at least 1 token in hand to conquer"), {}
+            short = hand_refusal(in_hand(g, army))
+            if short is not None:
+                return short
             return N_("no region holding a face-up Legendary Place is within your reach"), {}
-        if not 0 <= action.target < len(ARTIFACTS) or ARTIFACTS[action.target] not in g.items:
+        if not 0 <= action.target < len(artifacts()) or artifacts()[action.target] not in g.items:
             return N_("there is no such artifact face up on the map"), {}
-        item = ARTIFACTS[action.target]
+        item = artifacts()[action.target]
         if not 0 <= action.count < len(g.map.regions) or not army.mask >> action.count & 1:
             return N_("put {item} in one of your own regions"), {"item": item}
         where = g.items[item]
@@ -294,12 +301,9 @@ class Gnomes(Race):
         reason = spent(g, self)
         if reason is not None:
             return reason
-        if g.turn.conquest_over:
-            return N_("your conquests are over for this turn (the die was rolled)"), {}
-        if g.turn.roll >= 0:
-            return N_("a die was rolled for your next conquest: conquer first"), {}
-        if in_hand(g, army) < 1:
-            return N_("you need at least 1 token in hand to conquer"), {}
+        reason = conquest_refusal(g, army)
+        if reason is not None:
+            return reason
         r = action.target
         reason = why_closed(g, army, r)
         if reason is not None:
@@ -367,8 +371,7 @@ class Goblins(Race):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         data = g.item_data[self.qid]
         data["placed"].append([action.target, data["pile"].pop()])
-        g.pieces.add(BOMB, action.target)
-        g.emit("piece_placed", army.seat, piece=BOMB, region=action.target)
+        g.place_piece(BOMB, action.target, army.seat)
 
     def on_turn_start(self, g: GameState, army: Army) -> None:
         data = g.item_data.get(self.qid)
@@ -482,10 +485,9 @@ class Humans(Race):
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
         if action.kind == "objective":
-            g.pieces.add(OBJECTIVE, r)
             army.reserve[OBJECTIVE] -= 1
             g.turn.extra.setdefault(self.qid, []).append(r)
-            g.emit("piece_placed", army.seat, piece=OBJECTIVE, region=r)
+            g.place_piece(OBJECTIVE, r, army.seat)
         else:
             self._recall(g, army, r)
 
@@ -563,8 +565,7 @@ class NightElves(Race):
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         if self.terrain(g, "forest") >> region & 1 and g.pieces.free(WISP_WALL) > 0:
-            g.pieces.add(WISP_WALL, region)
-            g.emit("piece_placed", army.seat, piece=WISP_WALL, region=region)
+            g.place_piece(WISP_WALL, region, army.seat)
 
 
 class Orcs(Race):

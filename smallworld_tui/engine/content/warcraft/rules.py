@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, board_set_source
 from smallworld_tui.engine.conquest import attack
-from smallworld_tui.engine.content.warcraft import teams as T
+from smallworld_tui.engine.content.warcraft import teams
 from smallworld_tui.engine.content.warcraft.factions import faction, faction_bonus
 from smallworld_tui.engine.content.warcraft.markers import MARKERS, lay_markers, reveal_marker
 from smallworld_tui.engine.errors import IllegalAction
@@ -44,9 +44,9 @@ class WarcraftRules(Ruleset):
     entry_refusal = N_("your first conquest must be in an entry region")
     reach_refusal = N_("{region} is neither next to your regions nor an entry region")
 
-    def __init__(self) -> None:
-        super().__init__(GAME)
-        self.team_market = T.TeamMarket(self.table)
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.team_market = teams.TeamMarket(self.table)
         boards = board_rules(GAME)
         assert boards is not None, "the Warcraft data table has no boards"
         self.boards: BoardRules = boards
@@ -60,8 +60,8 @@ class WarcraftRules(Ruleset):
         if source is None or source == self.map_name(players):
             sizes = "".join(self.boards.set_sizes(players, alternative=True))
             alternative = options.get("two_player_boards") == sizes
-            faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), alternative=alternative,
-                               game=GAME)
+            faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), GAME,
+                               alternative=alternative)
             source = board_set_source(faces)
         source, board = super().board(source, players, seed, options)
         if board.game != GAME:
@@ -119,14 +119,14 @@ class WarcraftRules(Ruleset):
         return [[f"faction:{GAME}:{side}", coins]] if coins else []
 
     def roles(self, g: GameState) -> list[str]:
-        return T.roles(g)
+        return teams.roles(g)
 
     def teams(self, g: GameState) -> dict[str, list[int]]:
-        return T.teams(g)
+        return teams.teams(g)
 
     def team_scores(self, g: GameState) -> dict[str, int]:
-        return T.team_scores(g)
+        return teams.team_scores(g)
 
     def winners(self, g: GameState) -> list[int]:
         base = super().winners(g)
-        return T.team_winners(g, base) if g.options.get("teams") else base
+        return teams.team_winners(g, base) if g.options.get("teams") else base

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine import actions as A
+from smallworld_tui.engine import actions
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.content.warcraft.factions import faction
 from smallworld_tui.engine.market import ComboView, combo_tokens
@@ -144,7 +144,7 @@ class TeamMarket:
         column = self.own_column(g, g.seat)
         most = min(len(g.columns.get(column, [])), self.rows.get(column, 0),
                    g.coins[g.seat] + 1)
-        return [A.pick(self.slot(column, row)) for row in range(most) if self.badge(g, row)]
+        return [actions.pick(self.slot(column, row)) for row in range(most) if self.badge(g, row)]
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         found = self.locate(g, slot)

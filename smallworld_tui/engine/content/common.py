@@ -1,11 +1,13 @@
-"""Rules several Underground races and powers share: coins passing between players, groups of
-regions, and why a rule may not help against a protected region (Gnomes)."""
+"""Rules the content of several games shares: coins passing between players, groups of
+regions, a lone enemy token to replace and why it may not be (Sorcery, Vampire), and why a
+rule may not help against a protected region (Gnomes)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from smallworld_tui.data import entries
+from smallworld_tui.engine.conquest import reach_mask, why_unreachable
+from smallworld_tui.engine.tables import entries
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -73,3 +75,39 @@ def box_count(rule: Content, piece: str) -> int:
 def river_like(board: Map) -> int:
     """River regions, and on a surface map their equivalent, Seas and Lakes (mixing rules)."""
     return board.kind_mask("river") | board.kind_mask("water")
+
+
+def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:
+    """The active enemy army whose single token, with no piece defending like a token,
+    holds ``region`` (Sorcery's and Vampire's targets), else None."""
+    other = g.region_army[region]
+    if other < 0 or g.region_tokens[region] != 1:
+        return None
+    enemy = g.armies[other]
+    if enemy.declined or enemy.seat == army.seat or g.pieces.as_tokens(region):
+        return None
+    return enemy
+
+
+def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,
+                supply: int | None = None) -> Reason:
+    """Why a token swap (Sorcery, Vampire) on ``region`` is refused; ``supply``: the tokens
+    the swap may place (by default those left in the box)."""
+    if not 0 <= region < len(g.map.regions):
+        return N_("there is no region {number}"), {"number": region}
+    if g.turn.roll >= 0:
+        return N_("a die was rolled for your next conquest: conquer first"), {}
+    if (g.tray[army.race] if supply is None else supply) <= 0:
+        return N_("no {race} token is left in the box"), {"race": army.race}
+    if not reach_mask(g, army) >> region & 1:
+        return why_unreachable(g, army, region)
+    other = g.region_army[region]
+    if other >= 0 and g.pieces.as_tokens(region) and g.region_tokens[region] == 1:
+        piece = next(k for k, _ in g.pieces.on(region) if g.pieces.kinds[k].as_token)
+        return (N_("the {piece} in {region} defends like a token: the token is not alone"),
+                {"piece": piece, "region": region})
+    enemy = lone_enemy_token(g, army, region)
+    if enemy is None:
+        return (N_("{power} only replaces a single active enemy token"),
+                {"power": rule.qid})
+    return (N_("{power} was already used against that player this turn"), {"power": rule.qid})
