@@ -39,6 +39,7 @@ from smallworld_tui.compat import app_driver, watch_frames
 from smallworld_tui.engine import Action, Record, list_maps, load_map
 from smallworld_tui.session import GameSession
 from smallworld_tui.ui.app import SmallWorldApp
+from smallworld_tui.ui.screens.choice import ChoiceScreen
 from smallworld_tui.ui.screens.die_roll import DieScreen
 from smallworld_tui.ui.screens.game import GameScreen
 
@@ -124,8 +125,14 @@ async def random_first_turn(map_name: str, seed: int) -> int:
             if screen.viewer != 0 or not screen.view.legal or army is None:
                 return len(keyboard.pressed)
             if not any(a.kind in ENDS for a in screen.view.legal):  # pieces still to place
-                piece = chooser.choice([a for a in screen.view.legal if a.kind in ON_REGION_KEYS])
-                await keyboard.on_region(ON_REGION_KEYS[piece.kind], piece.target)
+                keyed = [a for a in screen.view.legal if a.kind in ON_REGION_KEYS]
+                if keyed:
+                    piece = chooser.choice(keyed)
+                    await keyboard.on_region(ON_REGION_KEYS[piece.kind], piece.target)
+                else:  # a choice that must come first (the Flames' Volcano): its region
+                    await keyboard.region(chooser.choice(screen.view.legal).target)
+                    if isinstance(app.screen, ChoiceScreen):  # its menu: the one choice
+                        await keyboard.press("enter")
             else:
                 await keyboard.end()
         raise RuntimeError(f"{map_name}, seed {seed}: the first turn does not end "
