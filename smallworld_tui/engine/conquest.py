@@ -28,19 +28,24 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     not ``shields``: what it would reach once a toll is paid).
     """
     hooks = g.hooks(army)
-    if army.mask == 0:
-        reach = g.rules.entry_mask(g)
-    else:
+    mask = army.mask
+    if mask:
         reach = g.rules.open_mask(g)
         neighbors = g.map.neighbor_masks
-        for r in bits(army.mask):
+        for r in bits(mask):
             reach |= neighbors[r]
-    reach |= helped_mask(g, army)
-    reach &= ~army.mask
-    reach &= ~g.closed_mask
-    if g.water_mask and not hooks.enters_water:
+        helpers = hooks.reach
+    else:
+        reach = g.rules.entry_mask(g)
+        helpers = hooks.entry
+    if helpers:
+        reach |= helped_mask(g, army)
+    reach &= ~(mask | g.closed_mask)
+    if not hooks.enters_water:
         reach &= ~g.water_mask
-    reach &= ~g.immune_mask(army.seat)
+    immune = g.immune_mask(army.seat)
+    if immune:
+        reach &= ~immune
     return reach & ~shielded(g, army, reach) if shields else reach
 
 
@@ -64,8 +69,9 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     out = 0
     if "shielded_mask" not in g.rules.hooks_used:
         return out
+    seat = army.seat
     for other in g.armies:
-        if other.alive and other.seat != army.seat and other.mask & mask:
+        if other.alive and other.seat != seat and other.mask & mask:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask

@@ -80,6 +80,15 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
                   ) -> list[Action]:
     """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
     ``conquest_costs`` when they are known already (``engine.moves``)."""
+    if not g.items or not g.querying():
+        return _legal_actions(g, costs)
+    try:
+        return _legal_actions(g, costs)
+    finally:
+        g.queried()
+
+
+def _legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     phase = g.phase
     if phase == Phase.CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
@@ -177,7 +186,7 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
             out += [actions.deploy(r, n) for r in bits(army.mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
         else:
-            out += [actions.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
+            out += actions.deploys(army.mask, hand)
     if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
         out.append(actions.END_REDEPLOY)
     return out

@@ -15,7 +15,7 @@ from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content.traits import Content, Trait
+from smallworld_tui.engine.content.traits import Content, Item, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
@@ -247,6 +247,10 @@ class GameState:
     base_cost: list[int] = field(init=False, repr=False, compare=False)  # cost when empty
     _features: dict[tuple[str, str, str], int] = field(
         init=False, repr=False, compare=False, default_factory=dict)
+    _placed_key: tuple[tuple[tuple[str, int], ...], int, tuple[tuple[int, Item], ...]] = field(
+        init=False, repr=False, compare=False, default=((), 0, ()))
+    _hooks_memo: dict[int, Hooks] | None = field(
+        init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         self._derive()
@@ -333,18 +337,36 @@ class GameState:
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
         out: list[Content] = []
-        for qid, region in self.items.items():
-            if region >= 0 and army.mask >> region & 1:
-                out += [rule for rule in ITEMS[qid].lent(self)
-                        if not army.declined or rule.works_in_decline]
+        mask = army.mask
+        held, placed = self._placed()
+        if mask & held:
+            for region, item in placed:
+                if mask >> region & 1:
+                    out += [rule for rule in item.lent(self)
+                            if not army.declined or rule.works_in_decline]
         return out
+
+    def _placed(self) -> tuple[int, tuple[tuple[int, Item], ...]]:
+        """The regions holding a face-up item, and (region, item) in the order of ``items``
+        (remembered while ``items`` is unchanged: the key is its contents, so a change made
+        anywhere is seen)."""
+        key = tuple(self.items.items())
+        cached = self._placed_key
+        if cached[0] != key:
+            placed = tuple((region, ITEMS[qid]) for qid, region in key if region >= 0)
+            held = 0
+            for region, _ in placed:
+                held |= 1 << region
+            cached = self._placed_key = (key, held, placed)
+        return cached[1], cached[2]
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
         """The army's traits that apply now, then the items it holds that apply."""
         traits = army.traits()
         if not self.items:
             return traits
-        return (*traits, *self.items_of(army))
+        lent = self.items_of(army)
+        return (*traits, *lent) if lent else traits
 
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
@@ -358,10 +380,33 @@ class GameState:
         return out
 
     def hooks(self, army: Army) -> Hooks:
-        """``rules_of(army)`` sorted by the hooks they fill in."""
+        """``rules_of(army)`` sorted by the hooks they fill in (remembered per army during a
+        query, ``querying``)."""
         if not self.items:
             return army.hooks()
-        return hooks_of(self.rules_of(army))
+        memo = self._hooks_memo
+        if memo is not None:
+            found = memo.get(army.id)
+            if found is None:
+                found = memo[army.id] = self._hooks(army)
+            return found
+        return self._hooks(army)
+
+    def _hooks(self, army: Army) -> Hooks:
+        lent = self.items_of(army)
+        return hooks_of((*army.traits(), *lent)) if lent else army.hooks()
+
+    def querying(self) -> bool:
+        """Start a query that changes nothing (``legal_actions``): until ``queried``, each
+        army's hooks are worked out once.  False if a query is under way already."""
+        if self._hooks_memo is not None:
+            return False
+        self._hooks_memo = {}
+        return True
+
+    def queried(self) -> None:
+        """The query is over: the state may change again."""
+        self._hooks_memo = None
 
     def bank(self) -> int:
         """Coin value left in the bank (it may go below zero: the bank never runs dry)."""
@@ -488,6 +533,7 @@ class GameState:
         new.turn = self.turn.copy()
         new.winners = list(self.winners)
         new.events = []
+        new._hooks_memo = None
         return new
 
     def to_json(self) -> dict[str, Any]:
