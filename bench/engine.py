@@ -82,14 +82,15 @@ def one_run(bench: Target, games: int, first_seed: int) -> dict[str, float]:
 
 
 def child(tree: Path, bench: Target, games: int, first_seed: int) -> dict[str, float]:
-    """One run in a fresh process importing the package from ``tree``."""
+    """One run in a fresh process importing the package from ``tree`` (run from there: the
+    ``-c`` process looks in its working directory first)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
             "from engine import one_run; print(json.dumps(one_run("
             "tuple(json.loads(sys.argv[2])), int(sys.argv[3]), int(sys.argv[4]))))")
     out = subprocess.run(
         [sys.executable, "-c", code, str(Path(__file__).parent), json.dumps(bench), str(games),
-         str(first_seed)], env=env, capture_output=True, text=True, check=True)
+         str(first_seed)], env=env, cwd=tree, capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(out.stdout)
     return result
 
