@@ -30,10 +30,7 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     hooks = g.hooks(army)
     mask = army.mask
     if mask:
-        reach = g.rules.open_mask(g)
-        neighbors = g.map.neighbor_masks
-        for r in bits(mask):
-            reach |= neighbors[r]
+        reach = g.rules.open_mask(g) | g.map.adjacent(mask)
         helpers = hooks.reach
     else:
         reach = g.rules.entry_mask(g)

@@ -119,7 +119,7 @@ def _conquer_actions(g: GameState, army: Army,
     if may_decline(g, army):
         out.append(actions.DECLINE)
     hooks = g.hooks(army)
-    if conquest_blocker(g, army):  # only the choices that must come first
+    if hooks.blocker and conquest_blocker(g, army):  # only the choices that must come first
         for t in hooks.blocker:
             if t.conquest_blocker(g, army):
                 out += t.conquest_actions(g, army)
@@ -133,17 +133,22 @@ def _conquer_actions(g: GameState, army: Army,
                 out += [actions.abandon(r) for r in bits(army.mask)]
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
-                final = not hooks.no_final_roll and held >= hooks.kept
-                most = g.rules.max_shortfall
+                # a last conquest may lack up to ``max_shortfall`` tokens, the die making
+                # them up (``shortfall``: the cost less the hand)
+                most = (hand + g.rules.max_shortfall
+                        if not hooks.no_final_roll and held >= hooks.kept else -1)
+                conquer, final = actions.conquer, actions.final
                 for r, cost in _costs(g, army, costs):
                     if cost <= hand:
-                        out.append(actions.conquer(r))
-                    elif final and shortfall(army, cost) <= most:
-                        out.append(actions.final(r))
+                        out.append(conquer(r))
+                    elif cost <= most:
+                        out.append(final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            out += _offered_actions(g, army)
-    out += _turn_actions(g)
+            if "offered_actions" in g.rules.hooks_used:
+                out += _offered_actions(g, army)
+    if "turn_actions" in g.rules.hooks_used:
+        out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
     return out
 

@@ -53,7 +53,8 @@ class Pieces:
     ``defence`` (defence the pieces add, per region) are kept in step by the methods.
     """
 
-    __slots__ = ("counts", "defence", "immune", "kinds", "masks", "race_kinds")
+    __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "race_kinds",
+                 "token_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
@@ -61,6 +62,8 @@ class Pieces:
         self.immune = _immune_kinds(kinds)
         #: the kinds that are race tokens kept as pieces
         self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
+        #: the kinds that defend like race tokens
+        self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
         self.counts = counts if counts is not None else {k: [0] * regions for k in kinds}
         self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
                       for k, c in self.counts.items()}
@@ -70,12 +73,26 @@ class Pieces:
             if each:
                 for r, n in enumerate(c):
                     self.defence[r] += n * each
+        #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
+        self.immune_masks = {scope: 0 for scope in self.immune}
+        for kind in kinds:
+            self._immunity_moved(kind)
+
+    def _immunity_moved(self, kind: str) -> None:
+        scope = self.kinds[kind].immune
+        if scope in self.immune_masks:
+            out = 0
+            for k in self.immune[scope]:
+                out |= self.masks[k]
+            self.immune_masks[scope] = out
 
     def clone(self) -> Pieces:
         new = Pieces.__new__(Pieces)
         new.kinds = self.kinds
         new.immune = self.immune
         new.race_kinds = self.race_kinds
+        new.token_kinds = self.token_kinds
+        new.immune_masks = dict(self.immune_masks)
         new.counts = {k: list(c) for k, c in self.counts.items()}
         new.masks = dict(self.masks)
         new.defence = list(self.defence)
@@ -99,6 +116,7 @@ class Pieces:
         self.counts[kind][region] += n
         self.masks[kind] |= 1 << region
         self.defence[region] += n * self.kinds[kind].defence
+        self._immunity_moved(kind)
 
     def remove(self, kind: str, region: int, n: int | None = None) -> int:
         """Take ``n`` (default: all) pieces of ``kind`` off ``region``; returns how many."""
@@ -107,6 +125,7 @@ class Pieces:
         self.counts[kind][region] = have - n
         if have == n:
             self.masks[kind] &= ~(1 << region)
+            self._immunity_moved(kind)
         self.defence[region] -= n * self.kinds[kind].defence
         return n
 
@@ -120,7 +139,8 @@ class Pieces:
 
     def as_tokens(self, region: int) -> int:
         """Pieces on ``region`` that defend like race tokens."""
-        return sum(n for k, n in self.on(region) if self.kinds[k].as_token)
+        counts = self.counts
+        return sum(counts[k][region] for k in self.token_kinds) if self.token_kinds else 0
 
     def race_tokens(self, region: int) -> int:
         """Pieces on ``region`` that are race tokens."""
@@ -128,11 +148,7 @@ class Pieces:
 
     def immune_mask(self, scope: str) -> int:
         """Regions made immune by pieces whose immunity is ``scope``."""
-        out = 0
-        masks = self.masks
-        for k in self.immune[scope]:
-            out |= masks[k]
-        return out
+        return self.immune_masks[scope]
 
     def to_json(self) -> dict[str, list[int]]:
         """Kind -> the regions holding it, one entry per piece (only kinds on the map)."""

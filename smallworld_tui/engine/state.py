@@ -467,7 +467,9 @@ class GameState:
         pieces went back to ``old``."""
         pieces = self.pieces
         back = 0
-        for kind, _ in pieces.on(region):
+        for kind, where in pieces.masks.items():
+            if not where >> region & 1:
+                continue
             rule = pieces.kinds[kind].on_capture
             if rule == "stay":
                 continue
