@@ -68,7 +68,7 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
         return out
     seat = army.seat
     for other in g.armies:
-        if other.alive and other.seat != seat and other.mask & mask:
+        if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask

@@ -59,19 +59,23 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[3]
-
-    def hooks(self) -> Hooks:
-        """``traits()`` sorted by the hooks they fill in."""
-        return self._cached()[4]
-
-    def _cached(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
-        # keyed by what changes the traits: decline, the badge, and the power itself (a badge
-        # may be swapped: Shadow Mimes)
+        # remembered, keyed by what changes the traits: decline, the badge, and the power
+        # itself (a badge may be swapped: Shadow Mimes)
         cached = self._traits
         if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
                 and cached[2] == self.power):
-            return cached
+            return cached[3]
+        return self._derive()[3]
+
+    def hooks(self) -> Hooks:
+        """``traits()`` sorted by the hooks they fill in."""
+        cached = self._traits
+        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
+                and cached[2] == self.power):
+            return cached[4]
+        return self._derive()[4]
+
+    def _derive(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
         race = RACES[self.race]
         power = POWERS[self.power]
         if not self.declined:
@@ -320,11 +324,11 @@ class GameState:
 
     def immune_mask(self, seat: int) -> int:
         """Regions pieces make immune to ``seat`` (other players' Holes, Heroes, Dragon…)."""
-        pieces = self.pieces
-        others = pieces.immune_mask("others")
+        immune = self.pieces.immune_masks
+        others = immune["others"]
         if others:
             others &= ~self.seat_mask(seat)
-        return others | pieces.immune_mask("all")
+        return others | immune["all"]
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
