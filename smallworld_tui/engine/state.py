@@ -340,14 +340,16 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
+        held, placed = self._placed()
+        return self._lent(army, placed) if army.mask & held else []
+
+    def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
         out: list[Content] = []
         mask = army.mask
-        held, placed = self._placed()
-        if mask & held:
-            for region, item in placed:
-                if mask >> region & 1:
-                    out += [rule for rule in item.lent(self)
-                            if not army.declined or rule.works_in_decline]
+        for region, item in placed:
+            if mask >> region & 1:
+                out += [rule for rule in item.lent(self)
+                        if not army.declined or rule.works_in_decline]
         return out
 
     def _placed(self) -> tuple[int, tuple[tuple[int, Item], ...]]:
@@ -397,7 +399,8 @@ class GameState:
         return self._hooks(army)
 
     def _hooks(self, army: Army) -> Hooks:
-        lent = self.items_of(army)
+        held, placed = self._placed()
+        lent = self._lent(army, placed) if army.mask & held else None
         return hooks_of((*army.traits(), *lent)) if lent else army.hooks()
 
     def querying(self) -> bool:
