@@ -49,8 +49,9 @@ def _immune_kinds(kinds: dict[str, PieceKind]) -> dict[str, tuple[str, ...]]:
 class Pieces:
     """How many pieces of each kind lie on each region, with derived masks and defence.
 
-    Only ``counts`` is state; ``masks`` (regions holding at least one piece of a kind) and
-    ``defence`` (defence the pieces add, per region) are kept in step by the methods.
+    Only ``counts`` is state (a tuple per kind, replaced when it changes: copies share it);
+    ``masks`` (regions holding at least one piece of a kind) and ``defence`` (defence the
+    pieces add, per region) are kept in step by the methods.
     """
 
     __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "race_kinds",
@@ -64,7 +65,9 @@ class Pieces:
         self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
         #: the kinds that defend like race tokens
         self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
-        self.counts = counts if counts is not None else {k: [0] * regions for k in kinds}
+        self.counts: dict[str, tuple[int, ...]] = (
+            {k: tuple(c) for k, c in counts.items()} if counts is not None
+            else {k: (0,) * regions for k in kinds})
         self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
                       for k, c in self.counts.items()}
         self.defence = [0] * regions
@@ -93,7 +96,7 @@ class Pieces:
         new.race_kinds = self.race_kinds
         new.token_kinds = self.token_kinds
         new.immune_masks = dict(self.immune_masks)
-        new.counts = {k: list(c) for k, c in self.counts.items()}
+        new.counts = dict(self.counts)
         new.masks = dict(self.masks)
         new.defence = list(self.defence)
         return new
@@ -112,8 +115,12 @@ class Pieces:
         """Pieces of ``kind`` left in the box (the box count minus those on the map)."""
         return self.kinds[kind].count - self.total(kind)
 
+    def _set(self, kind: str, region: int, n: int) -> None:
+        c = self.counts[kind]
+        self.counts[kind] = (*c[:region], n, *c[region + 1:])
+
     def add(self, kind: str, region: int, n: int = 1) -> None:
-        self.counts[kind][region] += n
+        self._set(kind, region, self.counts[kind][region] + n)
         self.masks[kind] |= 1 << region
         self.defence[region] += n * self.kinds[kind].defence
         self._immunity_moved(kind)
@@ -122,7 +129,7 @@ class Pieces:
         """Take ``n`` (default: all) pieces of ``kind`` off ``region``; returns how many."""
         have = self.counts[kind][region]
         n = have if n is None else min(n, have)
-        self.counts[kind][region] = have - n
+        self._set(kind, region, have - n)
         if have == n:
             self.masks[kind] &= ~(1 << region)
             self._immunity_moved(kind)

@@ -29,7 +29,7 @@ from smallworld_tui.engine.ruleset import Ruleset
 OFF_MAP = -1  # item location: not in play
 
 
-@dataclass
+@dataclass(slots=True)
 class Army:
     """One race/power combo a player took: active, then declined, until it leaves the map."""
 
@@ -46,7 +46,10 @@ class Army:
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
-        default=None, init=False, repr=False, compare=False)
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._traits = None  # set here, not as a default: a compiled build sees it too
 
     @property
     def race_trait(self) -> Trait:
@@ -124,7 +127,7 @@ class Army:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Combo:
     """A visible race banner + power badge in the column, with the coins lying on it."""
 
@@ -136,7 +139,7 @@ class Combo:
         return {"race": self.race, "power": self.power, "coins": self.coins}
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     """What happens during the current player's turn; reset when the next turn starts."""
 
@@ -204,6 +207,39 @@ class TurnState:
         )
 
 
+def _copied(data: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A deep copy of plain JSON data (``item_data``: dicts of numbers, strings and lists)."""
+    return {k: _copied_value(v) for k, v in data.items()}
+
+
+def _copied_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copied_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):  # as a JSON round trip would: a list
+        return [_copied_value(v) for v in value]
+    return value
+
+
+_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
+
+
+def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]]:
+    """What a game's state derives from its ruleset and map (``GameState``: the closed, water
+    and river regions, each region's cost when empty), worked out once per pair."""
+    key = (id(rules), id(board))
+    found = _DERIVED.get(key)
+    if found is not None and found[0] is rules and found[1] is board:
+        return found[2]
+    empty = rules.empty_region_cost
+    cost = {t: row.get("cost", empty) for t, row in rules.table.get("terrains", {}).items()}
+    derived = (board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
+               tuple(cost.get(r.terrain, empty) for r in board.regions))
+    if len(_DERIVED) >= 64:
+        _DERIVED.clear()
+    _DERIVED[key] = (rules, board, derived)
+    return derived
+
+
 @dataclass
 class GameState:
     """A game in progress.  Mutated only by ``engine.game.apply``."""
@@ -248,26 +284,19 @@ class GameState:
     closed_mask: int = field(init=False, repr=False, compare=False)  # never entered (chasms)
     water_mask: int = field(init=False, repr=False, compare=False)  # needs enters_water
     leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
-    base_cost: list[int] = field(init=False, repr=False, compare=False)  # cost when empty
-    _features: dict[tuple[str, str, str], int] = field(
-        init=False, repr=False, compare=False, default_factory=dict)
+    base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
+    _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_key: tuple[tuple[tuple[str, int], ...], int, tuple[tuple[int, Item], ...]] = field(
-        init=False, repr=False, compare=False, default=((), 0, ()))
-    _hooks_memo: dict[int, Hooks] | None = field(
-        init=False, repr=False, compare=False, default=None)
+        init=False, repr=False, compare=False)
+    _hooks_memo: dict[int, Hooks] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._derive()
-
-    def _derive(self) -> None:
-        m = self.map
-        self.closed_mask = m.kind_mask("chasm")
-        self.water_mask = m.kind_mask("water")
-        self.leave_mask = m.kind_mask("river")
-        empty = self.rules.empty_region_cost
-        terrains = self.rules.table.get("terrains", {})
-        cost = {t: row.get("cost", empty) for t, row in terrains.items()}
-        self.base_cost = [cost.get(r.terrain, empty) for r in m.regions]
+        # set here, not as defaults: a compiled build sees them too
+        self._features = {}
+        self._placed_key = ((), 0, ())
+        self._hooks_memo = None
+        self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
+            self.rules, self.map)
 
     @property
     def game(self) -> str:
@@ -513,36 +542,20 @@ class GameState:
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:
         """An independent copy (events are not copied)."""
-        new = GameState.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        new.map_source = self.map_source
-        new.names = list(self.names)
-        new.options = dict(self.options)
-        new.rng = Rng(self.rng.state)
-        new.dice = list(self.dice)
-        new.pins = {k: list(v) for k, v in self.pins.items()} if self.pins else {}
-        new.region_army = list(self.region_army)
-        new.region_tokens = list(self.region_tokens)
-        new.neutral = list(self.neutral)
-        new.pieces = self.pieces.clone()
-        new.items = dict(self.items)
-        new.hidden = list(self.hidden)
-        new.facedown = dict(self.facedown)
-        new.item_data = json.loads(json.dumps(self.item_data)) if self.item_data else {}
-        new.armies = [a.copy() for a in self.armies]
-        new.combos = [Combo(c.race, c.power, c.coins) for c in self.combos]
-        new.race_stack = list(self.race_stack)
-        new.power_stack = list(self.power_stack)
-        new.power_discard = list(self.power_discard)
-        new.columns = {k: list(v) for k, v in self.columns.items()}
-        new.tray = dict(self.tray)
-        new.coins = list(self.coins)
-        new.coins_shown = list(self.coins_shown)
-        new.gains = [list(row) for row in self.gains]
-        new.turn = self.turn.copy()
-        new.winners = list(self.winners)
-        new.events = []
-        new._hooks_memo = None
+        new = GameState(  # positionally, in the order of the fields (quicker)
+            self.rules, self.map, self.map_source, list(self.names), self.seed,
+            dict(self.options), Rng(self.rng.state), list(self.dice),
+            {k: list(v) for k, v in self.pins.items()} if self.pins else {}, self.round,
+            self.seat, self.turn_number, self.phase, self.actor, list(self.region_army),
+            list(self.region_tokens), list(self.neutral), self.pieces.clone(),
+            dict(self.items), list(self.hidden), dict(self.facedown),
+            _copied(self.item_data), [a.copy() for a in self.armies],
+            [Combo(c.race, c.power, c.coins) for c in self.combos], list(self.race_stack),
+            list(self.power_stack), list(self.power_discard),
+            {k: list(v) for k, v in self.columns.items()}, dict(self.tray), list(self.coins),
+            list(self.coins_shown), [list(row) for row in self.gains], self.to_bank,
+            self.turn.copy(), list(self.winners))
+        new._features = self._features
         return new
 
     def to_json(self) -> dict[str, Any]:
