@@ -80,15 +80,6 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
                   ) -> list[Action]:
     """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
     ``conquest_costs`` when they are known already (``engine.moves``)."""
-    if not g.items or not g.querying():
-        return _legal_actions(g, costs)
-    try:
-        return _legal_actions(g, costs)
-    finally:
-        g.queried()
-
-
-def _legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     phase = g.phase
     if phase == Phase.CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)

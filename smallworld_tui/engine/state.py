@@ -22,6 +22,7 @@ from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
+from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
@@ -220,6 +221,13 @@ def _copied_value(value: Any) -> Any:
     return value
 
 
+#: the items placed (``GameState._placed``): the dict and its version they were read from,
+#: the regions holding one, those whose item's lent rules may change, (region, item) pairs
+_Placed = tuple[ItemPlaces | None, int, int, int, tuple[tuple[int, Item], ...]]
+#: an army's hooks with the items it holds: the placed pairs, the regions of them it holds
+#: and its traits they were worked out for (``GameState.hooks``)
+_LentHooks = tuple[tuple[tuple[int, Item], ...], int, tuple[Trait, ...], Hooks]
+
 _DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
 
 
@@ -262,7 +270,7 @@ class GameState:
     region_tokens: list[int]
     neutral: list[str]  # kind of the neutral defenders of each region ("" for none)
     pieces: Pieces
-    items: dict[str, int]  # item -> region (or OFF_MAP), for items face up in play
+    items: ItemPlaces  # item -> region (or OFF_MAP), for items face up in play
     hidden: list[str]  # face-down items waiting to be revealed, in order
     facedown: dict[int, str]  # region -> the face-down item lying there
     item_data: dict[str, dict[str, Any]]  # per-item state (a relic's choice, …)
@@ -286,15 +294,14 @@ class GameState:
     leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
-    _placed_key: tuple[tuple[tuple[str, int], ...], int, tuple[tuple[int, Item], ...]] = field(
-        init=False, repr=False, compare=False)
-    _hooks_memo: dict[int, Hooks] | None = field(init=False, repr=False, compare=False)
+    _placed_now: _Placed = field(init=False, repr=False, compare=False)
+    _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
         self._features = {}
-        self._placed_key = ((), 0, ())
-        self._hooks_memo = None
+        self._placed_now = (None, 0, 0, 0, ())
+        self._lent_hooks = {}
         self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
             self.rules, self.map)
 
@@ -369,7 +376,7 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        held, placed = self._placed()
+        held, _, placed = self._placed()
         return self._lent(army, placed) if army.mask & held else []
 
     def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
@@ -381,27 +388,25 @@ class GameState:
                         if not army.declined or rule.works_in_decline]
         return out
 
-    def _placed(self) -> tuple[int, tuple[tuple[int, Item], ...]]:
-        """The regions holding a face-up item, and (region, item) in the order of ``items``
-        (remembered while ``items`` is unchanged: the key is its contents, so a change made
-        anywhere is seen)."""
-        key = tuple(self.items.items())
-        cached = self._placed_key
-        if cached[0] != key:
-            placed = tuple((region, ITEMS[qid]) for qid, region in key if region >= 0)
-            held = 0
-            for region, _ in placed:
+    def _placed(self) -> tuple[int, int, tuple[tuple[int, Item], ...]]:
+        """The regions holding a face-up item, those among them whose item lends rules that
+        may change (``Item.lent`` overridden: Stonehedge), and (region, item) in the order of
+        ``items`` (remembered until ``items`` changes)."""
+        items = self.items
+        now = self._placed_now
+        if now[0] is not items or now[1] != items.version:
+            placed = tuple((region, ITEMS[qid]) for qid, region in items.items() if region >= 0)
+            held = changing = 0
+            for region, item in placed:
                 held |= 1 << region
-            cached = self._placed_key = (key, held, placed)
-        return cached[1], cached[2]
+                if type(item).lent is not Item.lent:
+                    changing |= 1 << region
+            now = self._placed_now = (items, items.version, held, changing, placed)
+        return now[2], now[3], now[4]
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
         """The army's traits that apply now, then the items it holds that apply."""
-        traits = army.traits()
-        if not self.items:
-            return traits
-        lent = self.items_of(army)
-        return (*traits, *lent) if lent else traits
+        return self.hooks(army).all
 
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
@@ -415,34 +420,23 @@ class GameState:
         return out
 
     def hooks(self, army: Army) -> Hooks:
-        """``rules_of(army)`` sorted by the hooks they fill in (remembered per army during a
-        query, ``querying``)."""
+        """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
+        traits, the items in its regions and the rules they lend stay the same)."""
         if not self.items:
             return army.hooks()
-        memo = self._hooks_memo
-        if memo is not None:
-            found = memo.get(army.id)
-            if found is None:
-                found = memo[army.id] = self._hooks(army)
-            return found
-        return self._hooks(army)
-
-    def _hooks(self, army: Army) -> Hooks:
-        held, placed = self._placed()
-        lent = self._lent(army, placed) if army.mask & held else None
-        return hooks_of((*army.traits(), *lent)) if lent else army.hooks()
-
-    def querying(self) -> bool:
-        """Start a query that changes nothing (``legal_actions``): until ``queried``, each
-        army's hooks are worked out once.  False if a query is under way already."""
-        if self._hooks_memo is not None:
-            return False
-        self._hooks_memo = {}
-        return True
-
-    def queried(self) -> None:
-        """The query is over: the state may change again."""
-        self._hooks_memo = None
+        held, changing, placed = self._placed()
+        mask = army.mask & held
+        if not mask:
+            return army.hooks()
+        traits = army.traits()
+        known = self._lent_hooks.get(army.id)
+        if known is not None and known[0] is placed and known[1] == mask and known[2] is traits:
+            return known[3]
+        lent = self._lent(army, placed)
+        hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
+        if not mask & changing:
+            self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+        return hooks
 
     def bank(self) -> int:
         """Coin value left in the bank (it may go below zero: the bank never runs dry)."""
@@ -537,7 +531,7 @@ class GameState:
         if item in self.items:
             self.items[item] = region
         else:
-            self.items = dict(sorted({**self.items, item: region}.items()))
+            self.items = ItemPlaces(sorted({**self.items, item: region}.items()))
 
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:
@@ -548,7 +542,7 @@ class GameState:
             {k: list(v) for k, v in self.pins.items()} if self.pins else {}, self.round,
             self.seat, self.turn_number, self.phase, self.actor, list(self.region_army),
             list(self.region_tokens), list(self.neutral), self.pieces.clone(),
-            dict(self.items), list(self.hidden), dict(self.facedown),
+            ItemPlaces(self.items), list(self.hidden), dict(self.facedown),
             _copied(self.item_data), [a.copy() for a in self.armies],
             [Combo(c.race, c.power, c.coins) for c in self.combos], list(self.race_stack),
             list(self.power_stack), list(self.power_discard),
@@ -621,7 +615,7 @@ class GameState:
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
             neutral=list(d["neutral"]),
             pieces=Pieces.from_json(rules.pieces, len(board.regions), d["pieces"]),
-            items=dict(d["items"]), hidden=list(d["hidden"]),
+            items=ItemPlaces(d["items"]), hidden=list(d["hidden"]),
             facedown={int(r): i for r, i in d["facedown"].items()}, item_data=dict(d["item_data"]),
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
@@ -647,7 +641,7 @@ class GameState:
             turn_number=0,
             phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
-            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
+            pieces=Pieces(rules.pieces, regions), items=ItemPlaces(), hidden=[], facedown={},
             item_data={},
             armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
             tray=tray,
