@@ -377,7 +377,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.expanded = True
     g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
-    for t in g.rules_of(army):
+    for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
     if "on_any_conquest" in g.rules.hooks_used:
@@ -528,7 +528,7 @@ def ready_troops(g: GameState, army: Army) -> None:
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
-    for t in g.rules_of(army):
+    for t in g.hooks(army).ready:
         t.on_ready(g, army)
     g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
@@ -547,6 +547,6 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
         if spare > 0:
             g.region_tokens[r] = kept
             army.hand += spare
-    for t in g.rules_of(army):
+    for t in g.hooks(army).redeploy_start:
         t.on_redeploy_start(g, army)
     g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

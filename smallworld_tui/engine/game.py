@@ -366,7 +366,7 @@ def _start_turn(g: GameState) -> None:
     g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
     for army in mine:
-        for t in g.rules_of(army):
+        for t in g.hooks(army).turn_start:
             t.on_turn_start(g, army)
     ghouls = next((a for a in mine if a.declined and a.race_trait.acts_in_decline), None)
     if ghouls is not None:
@@ -436,7 +436,7 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
         regions = army.mask.bit_count()
         if regions:
             breakdown.append([f"regions:{army.race}", regions])
-        for t in g.rules_of(army):
+        for t in g.hooks(army).score:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
