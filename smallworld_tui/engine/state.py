@@ -376,7 +376,7 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        held, _, placed = self._placed()
+        _, _, held, _, placed = self._placed()
         return self._lent(army, placed) if army.mask & held else []
 
     def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
@@ -388,10 +388,10 @@ class GameState:
                         if not army.declined or rule.works_in_decline]
         return out
 
-    def _placed(self) -> tuple[int, int, tuple[tuple[int, Item], ...]]:
-        """The regions holding a face-up item, those among them whose item lends rules that
-        may change (``Item.lent`` overridden: Stonehedge), and (region, item) in the order of
-        ``items`` (remembered until ``items`` changes)."""
+    def _placed(self) -> _Placed:
+        """``items`` and its version, the regions holding a face-up item, those among them
+        whose item lends rules that may change (``Item.lent`` overridden: Stonehedge), and
+        (region, item) in the order of ``items`` (remembered until ``items`` changes)."""
         items = self.items
         now = self._placed_now
         if now[0] is not items or now[1] != items.version:
@@ -402,7 +402,7 @@ class GameState:
                 if type(item).lent is not Item.lent:
                     changing |= 1 << region
             now = self._placed_now = (items, items.version, held, changing, placed)
-        return now[2], now[3], now[4]
+        return now
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
         """The army's traits that apply now, then the items it holds that apply."""
@@ -422,12 +422,16 @@ class GameState:
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
         traits, the items in its regions and the rules they lend stay the same)."""
-        if not self.items:
+        items = self.items
+        if not items:
             return army.hooks()
-        held, changing, placed = self._placed()
-        mask = army.mask & held
+        now = self._placed_now
+        if now[0] is not items or now[1] != items.version:
+            now = self._placed()
+        mask = army.mask & now[2]
         if not mask:
             return army.hooks()
+        changing, placed = now[3], now[4]
         traits = army.traits()
         known = self._lent_hooks.get(army.id)
         if known is not None and known[0] is placed and known[1] == mask and known[2] is traits:
