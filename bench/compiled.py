@@ -2,12 +2,13 @@
 compiles to C extensions (``pip install -e '.[compiled]'`` brings mypyc; plain
 ``pip install .`` needs none of it).  The pure-Python engine stays the reference: the copy is
 built apart, in ``build/compiled/``, so an edited source file is never shadowed by a stale
-extension.
+extension (``PYTHONSAFEPATH=1``: the checkout's sources, in the working directory, are not
+imported first).
 
     python bench/compiled.py                                      # build it (again)
-    PYTHONPATH=build/compiled python -m pytest -q                 # the suite on it
+    PYTHONSAFEPATH=1 PYTHONPATH=build/compiled python -m pytest -q   # the suite on it
     python bench/engine.py --tree build/compiled --compare HEAD   # measure it
-    PYTHONPATH=build/compiled smallworld-tui                      # play with it
+    PYTHONSAFEPATH=1 PYTHONPATH=build/compiled smallworld-tui    # play with it
 
 Only modules with no class another module subclasses, and no copy made without
 ``__init__``, are compiled; content (races, powers, items) stays Python.
