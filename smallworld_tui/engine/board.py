@@ -203,8 +203,13 @@ def load_board_set(faces: Sequence[str], game: str) -> Map:
 
 
 def _face_game(name: str) -> str | None:
-    """The game whose shipped board faces include ``name``, if any."""
-    return next((game for game in games() if (maps_dir() / game / f"{name}.map").is_file()), None)
+    """The game whose shipped board faces include ``name``, if any (cached, as the faces)."""
+    return _face_game_among(name, games())
+
+
+@cache
+def _face_game_among(name: str, among: tuple[str, ...]) -> str | None:
+    return next((game for game in among if (maps_dir() / game / f"{name}.map").is_file()), None)
 
 
 _shipped: dict[str, Map] = {}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.tables import per_tables, table
 
 KINDS = ("land", "water", "river", "chasm")
@@ -146,7 +147,6 @@ class Map:
     _kind_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
-    _near: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     _adjacent: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -185,7 +185,6 @@ class Map:
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "_near", _near_tables(self.neighbor_masks))
         object.__setattr__(self, "_adjacent", {})
 
     def terrain_mask(self, terrain: str) -> int:
@@ -204,18 +203,15 @@ class Map:
 
     def adjacent(self, mask: int) -> int:
         """Bits of the regions next to any region of ``mask`` (those of ``mask`` included
-        when they touch each other): the union of their ``neighbor_masks``, a byte of
-        ``mask`` at a time (remembered: an army asks again for the same regions)."""
+        when they touch each other): the union of their ``neighbor_masks`` (remembered: an
+        army asks again for the same regions)."""
         memo = self._adjacent
         near = memo.get(mask)
         if near is None:
             near = 0
-            rest = mask
-            for byte_table in self._near:
-                if not rest:
-                    break
-                near |= byte_table[rest & 255]
-                rest >>= 8
+            neighbors = self.neighbor_masks
+            for r in bits(mask):
+                near |= neighbors[r]
             if len(memo) >= _ADJACENT_MEMO:
                 memo.clear()
             memo[mask] = near
@@ -248,20 +244,6 @@ class Map:
 
 
 _ADJACENT_MEMO = 1 << 14  # masks ``Map.adjacent`` remembers before it starts afresh
-
-
-def _near_tables(neighbor_masks: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each byte of a region mask, the union of the neighbours of the regions each of
-    its 256 values sets (``Map.adjacent``)."""
-    tables = []
-    for start in range(0, len(neighbor_masks), 8):
-        chunk = neighbor_masks[start:start + 8]
-        union = [0] * 256
-        for value in range(1, 256):
-            low = (value & -value).bit_length() - 1
-            union[value] = union[value & (value - 1)] | (chunk[low] if low < len(chunk) else 0)
-        tables.append(tuple(union))
-    return tuple(tables)
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]
