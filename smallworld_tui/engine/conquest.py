@@ -154,12 +154,24 @@ class Costs:
              aided: bool = True) -> list[tuple[int, int]]:
         """(region, tokens needed to conquer it) for the regions of the mask ``regions``
         (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
+        changes, travel = self.changes, 0 if as_if_adjacent else self.travel
+        if changes or travel:
+            out = self._changed(regions, changes, travel)
+        else:  # the plain cost of each region
+            g, minimum, roll = self.g, self.minimum, self.roll
+            base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+            out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
+                    else minimum) for r in bits(regions)]
+        if aided and self.aid:
+            out = [(r, self.after_aid(r, cost)) for r, cost in out]
+        return out
+
+    def _changed(self, regions: int, changes: list[CostChange], travel: int
+                 ) -> list[tuple[int, int]]:
+        """``each`` where rules change costs or a travel cost applies."""
         g = self.g
-        base, pieces = g.base_cost, g.pieces.defence
-        tokens = g.region_tokens
-        changes, minimum, roll = self.changes, self.minimum, self.roll
-        travel = 0 if as_if_adjacent else self.travel
-        travel_cost = self.travel_cost
+        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+        minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
         out = []
         for r in bits(regions):
             cost = base[r] + pieces[r] + tokens[r] - roll
@@ -169,8 +181,6 @@ class Costs:
             if travel >> r & 1:
                 cost += travel_cost
             out.append((r, cost if cost > minimum else minimum))
-        if aided and self.aid:
-            out = [(r, self.after_aid(r, cost)) for r, cost in out]
         return out
 
     def after_aid(self, region: int, cost: int) -> int:
