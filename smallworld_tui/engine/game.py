@@ -173,11 +173,12 @@ def _offered_actions(g: GameState, army: Army) -> list[Action]:
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
-    for t in g.hooks(army).redeploy:
+    hooks = g.hooks(army)
+    for t in hooks.redeploy:
         out += t.redeploy_actions(g, army)
     hand = army.hand
     if hand and army.mask:
-        if g.hooks(army).token_aid:  # Beasts lifted: the regions they leave short come first
+        if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
             out += [actions.deploy(r, n) for r in bits(army.mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
