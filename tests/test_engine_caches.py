@@ -1,7 +1,8 @@
 """What the engine remembers to be fast (docs/engine.md, "Determinism and speed") follows
 every change: an army's rules follow the items moved into and out of its regions however
 ``items`` is changed, a copy of a game is independent of the original, and the regions next
-to a set of regions are those next to one of them, on every shipped map.
+to a set of regions are those next to one of them, on every shipped map, and what the pieces
+keep in step with where they lie matches them all through random games.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from scenario import give
 from underground.helpers import MOUNTAIN, MUDPOOL_W, reveal, ug
 from underground.helpers import qid as q
 
-from smallworld_tui.engine import list_maps, load_map
+from smallworld_tui.bots.random_play import play_random_game
+from smallworld_tui.engine import Action, list_maps, load_map
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.state import Army, GameState
 
@@ -94,3 +96,24 @@ def test_the_regions_next_to_a_set_are_those_next_to_one_of_them(name: str) -> N
             expected |= board.neighbor_masks[r]
         assert board.adjacent(mask) == expected
         assert board.adjacent(mask) == expected  # remembered alike
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p"),
+                                                 ("warcraft", "warcraft-4p")])
+def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: str) -> None:
+    def check(g: GameState, _: Action) -> None:
+        pieces = g.pieces
+        occupied = immune_others = immune_all = 0
+        for kind, counts in pieces.counts.items():
+            where = sum(1 << r for r, n in enumerate(counts) if n)
+            assert pieces.masks[kind] == where
+            occupied |= where
+            scope = pieces.kinds[kind].immune
+            immune_others |= where if scope == "others" else 0
+            immune_all |= where if scope == "all" else 0
+        assert pieces.occupied == occupied
+        assert pieces.immune_mask("others") == immune_others
+        assert pieces.immune_mask("all") == immune_all
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)

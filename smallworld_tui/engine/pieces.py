@@ -54,8 +54,8 @@ class Pieces:
     pieces add, per region) are kept in step by the methods.
     """
 
-    __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "race_kinds",
-                 "token_kinds")
+    __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "occupied",
+                 "race_kinds", "token_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
@@ -70,6 +70,9 @@ class Pieces:
             else {k: (0,) * regions for k in kinds})
         self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
                       for k, c in self.counts.items()}
+        #: regions holding a piece of any kind, kept in step with ``masks``
+        self.occupied = 0
+        self._emptied()
         self.defence = [0] * regions
         for k, c in self.counts.items():
             each = kinds[k].defence
@@ -80,6 +83,12 @@ class Pieces:
         self.immune_masks = {scope: 0 for scope in self.immune}
         for kind in kinds:
             self._immunity_moved(kind)
+
+    def _emptied(self) -> None:
+        occupied = 0
+        for mask in self.masks.values():
+            occupied |= mask
+        self.occupied = occupied
 
     def _immunity_moved(self, kind: str) -> None:
         scope = self.kinds[kind].immune
@@ -98,6 +107,7 @@ class Pieces:
         new.immune_masks = dict(self.immune_masks)
         new.counts = dict(self.counts)
         new.masks = dict(self.masks)
+        new.occupied = self.occupied
         new.defence = list(self.defence)
         return new
 
@@ -122,6 +132,7 @@ class Pieces:
     def add(self, kind: str, region: int, n: int = 1) -> None:
         self._set(kind, region, self.counts[kind][region] + n)
         self.masks[kind] |= 1 << region
+        self.occupied |= 1 << region
         self.defence[region] += n * self.kinds[kind].defence
         self._immunity_moved(kind)
 
@@ -132,6 +143,7 @@ class Pieces:
         self._set(kind, region, have - n)
         if have == n:
             self.masks[kind] &= ~(1 << region)
+            self._emptied()
             self._immunity_moved(kind)
         self.defence[region] -= n * self.kinds[kind].defence
         return n

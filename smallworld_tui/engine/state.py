@@ -501,7 +501,7 @@ class GameState:
         pieces went back to ``old``."""
         pieces = self.pieces
         back = 0
-        for kind, where in pieces.masks.items():
+        for kind, where in pieces.masks.items() if pieces.occupied >> region & 1 else ():
             if not where >> region & 1:
                 continue
             rule = pieces.kinds[kind].on_capture
@@ -511,7 +511,7 @@ class GameState:
             if rule == "return" and old is not None:
                 old.reserve[kind] = old.reserve.get(kind, 0) + n
                 back += n
-        if self.items and old is not None:
+        if old is not None and self.items and self._placed()[2] >> region & 1:
             for qid, at in list(self.items.items()):
                 if at == region:
                     ITEMS[qid].on_holder_left(self, old, region)
