@@ -18,8 +18,16 @@ _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shiel
           "on_ready", "on_redeploy_start", "redeploy_blocker", "score")
 
 
-def _overrides(rule: Content, hook: str) -> bool:
-    return getattr(type(rule), hook) is not getattr(Content, hook)
+_FILLED: dict[type[Content], frozenset[str]] = {}
+
+
+def _filled(kind: type[Content]) -> frozenset[str]:
+    """The hot hooks a class of content fills in (overrides; cached)."""
+    found = _FILLED.get(kind)
+    if found is None:
+        found = _FILLED[kind] = frozenset(
+            h for h in _HOOKS if getattr(kind, h) is not getattr(Content, h))
+    return found
 
 
 class Hooks:
@@ -33,7 +41,8 @@ class Hooks:
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
-        by_hook = {h: tuple(r for r in rules if _overrides(r, h)) for h in _HOOKS}
+        filled = [(r, _filled(type(r))) for r in rules]
+        by_hook = {h: tuple(r for r, hooks in filled if h in hooks) for h in _HOOKS}
         self.entry = by_hook["entry_mask"]
         self.reach = by_hook["reach_mask"]
         self.costs = by_hook["cost_changes"]
@@ -69,7 +78,7 @@ class Hooks:
 def hooks_used(ids: list[str]) -> frozenset[str]:
     """The hot hooks filled in by any of the content ``ids``."""
     rules = [rule(i) for i in ids]
-    return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
+    return frozenset(h for r in rules for h in _filled(type(r)))
 
 
 _CACHE: dict[tuple[Content, ...], Hooks] = {}
