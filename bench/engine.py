@@ -2,14 +2,16 @@
 
     python bench/engine.py [--games N] [--repeat R] [--maps base-4p,warcraft-4p/teams]
     python bench/engine.py --compare REF     # this tree against git REF, in one run
+    python bench/engine.py --tree build/compiled --compare REF   # a compiled build (compiled.py)
 
 A map is a shipped map, or a game's board sets for a player count (``warcraft-4p``: each game
 draws its own set from its seed), ``/teams`` adding the team game.  Prints, per map, the
 median over R runs of N games each, plus actions per second.  With ``--compare`` the runs of
 this tree and of REF (checked out in a temporary worktree) alternate in separate processes, so
-both see the same machine load, and the ratio of medians is shown.  This tree works out what
-each map is (``target``); the runs of either tree only play (``bots.random_play``), so an older
-tree's engine API serves.
+both see the same machine load, and the ratio of medians is shown.  ``--tree DIR`` measures
+the package in DIR (the compiled build of ``bench/compiled.py``) in place of this tree.  This
+tree works out what each map is (``target``); the runs of either tree only play
+(``bots.random_play``), so an older tree's engine API serves.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def child(tree: Path, bench: Target, games: int, first_seed: int) -> dict[str, f
     return result
 
 
-def compare(ref: str, maps: list[str], games: int, repeat: int) -> None:
+def compare(ref: str, maps: list[str], games: int, repeat: int, tree: Path = ROOT) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "baseline"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
@@ -105,7 +107,7 @@ def compare(ref: str, maps: list[str], games: int, repeat: int) -> None:
                 bench = target(map_name)
                 mine, theirs = [], []
                 for r in range(repeat):
-                    mine.append(child(ROOT, bench, games, r * games)["games_per_second"])
+                    mine.append(child(tree, bench, games, r * games)["games_per_second"])
                     theirs.append(child(base, bench, games, r * games)["games_per_second"])
                 a, b = statistics.median(mine), statistics.median(theirs)
                 print(f"{map_name}: this tree {a:7.1f} games/s, {ref} {b:7.1f} games/s, "
@@ -121,15 +123,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--maps", help="comma-separated map names (default: every shipped map)")
     parser.add_argument("--compare", metavar="REF", help="also run git REF and compare")
+    parser.add_argument("--tree", type=Path, help="measure the package in TREE, not this tree")
     args = parser.parse_args()
     maps = args.maps.split(",") if args.maps else default_maps()
+    tree = args.tree.resolve() if args.tree else None
     if args.compare:
-        compare(args.compare, maps, args.games, args.repeat)
+        compare(args.compare, maps, args.games, args.repeat, tree or ROOT)
         return
     for map_name in maps:
         rates, per_action = [], []
         for r in range(args.repeat):
-            result = one_run(target(map_name), args.games, r * args.games)
+            bench, first = target(map_name), r * args.games
+            result = (child(tree, bench, args.games, first) if tree
+                      else one_run(bench, args.games, first))
             rates.append(result["games_per_second"])
             per_action.append(result["actions_per_second"])
         print(f"{map_name}: {statistics.median(rates):7.1f} games/s "

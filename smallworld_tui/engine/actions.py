@@ -10,7 +10,10 @@ adds them with ``declare`` (and takes them away with ``forget``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
+
+from smallworld_tui.engine.bitset import bits
 
 
 class Action(NamedTuple):
@@ -123,6 +126,22 @@ def deploy(region: int, count: int) -> Action:
     if action is None:
         action = _DEPLOY[key] = Action("deploy", region, count)
     return action
+
+
+def deploys(regions: int, hand: int) -> list[Action]:
+    """Every ``deploy`` of 1 to ``hand`` tokens in each region of the mask ``regions``, by
+    region then count."""
+    out: list[Action] = []
+    for r in bits(regions):
+        out += _deploy_row(r, hand)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _deploy_row(region: int, hand: int) -> tuple[Action, ...]:
+    """``deploy`` of 1 to ``hand`` tokens in ``region`` (cached: a redeployment asks again
+    after each placement)."""
+    return tuple(deploy(region, n) for n in range(1, hand + 1))
 
 
 def show_coins(seat: int, shown: bool = True) -> Action:

@@ -8,14 +8,24 @@ NOBODY = -1  # region_army value of an empty region
 NEUTRAL = -2  # region_army value of a region held by neutral defenders (Lost Tribes…)
 
 
+_BYTE = [tuple(i for i in range(8) if b >> i & 1) for b in range(256)]
+#: the indices set in each byte value, for each of the first bytes of a mask
+_BYTES = [[tuple(i + 8 * k for i in _BYTE[b]) for b in range(256)] for k in range(16)]
+
+
 @lru_cache(maxsize=8192)
 def bits(mask: int) -> tuple[int, ...]:
-    """The region indices set in ``mask``, ascending (cached: masks repeat a lot)."""
-    out = []
+    """The region indices set in ``mask``, ascending (cached: masks repeat a lot; a byte at
+    a time, from tables, when they do not)."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out.extend(_BYTES[k][byte] if k < len(_BYTES)
+                       else [i + 8 * k for i in _BYTE[byte]])
+        mask >>= 8
+        k += 1
     return tuple(out)
 
 

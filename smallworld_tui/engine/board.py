@@ -203,8 +203,13 @@ def load_board_set(faces: Sequence[str], game: str) -> Map:
 
 
 def _face_game(name: str) -> str | None:
-    """The game whose shipped board faces include ``name``, if any."""
-    return next((game for game in games() if (maps_dir() / game / f"{name}.map").is_file()), None)
+    """The game whose shipped board faces include ``name``, if any (cached, as the faces)."""
+    return _face_game_among(name, games())
+
+
+@cache
+def _face_game_among(name: str, among: tuple[str, ...]) -> str | None:
+    return next((game for game in among if (maps_dir() / game / f"{name}.map").is_file()), None)
 
 
 _shipped: dict[str, Map] = {}
@@ -212,7 +217,8 @@ _shipped: dict[str, Map] = {}
 
 def load_map(name_or_path: str) -> Map:
     """A shipped map by name (e.g. "base-4p", cached), a shipped board face ("L1-A"), a board
-    set of shipped faces ("L1-A+M2-B", see load_board_set), or else a map file by path."""
+    set of shipped faces ("L1-A+M2-B", see load_board_set; cached), or else a map file by
+    path."""
     if name_or_path in _shipped:
         return _shipped[name_or_path]
     if os.sep not in name_or_path and "/" not in name_or_path:
@@ -223,7 +229,10 @@ def load_map(name_or_path: str) -> Map:
         faces = name_or_path.split("+")
         games = {_face_game(face) for face in faces}
         if len(games) == 1 and (game := games.pop()) is not None:
-            return load_face(faces[0], game) if len(faces) == 1 else load_board_set(faces, game)
+            if len(faces) == 1:
+                return load_face(faces[0], game)
+            _shipped[name_or_path] = load_board_set(faces, game)
+            return _shipped[name_or_path]
     if not Path(name_or_path).is_file():
         message = f"no such map file, nor a shipped map (shipped: {', '.join(list_maps())})"
         raise MapError([MapProblem(0, 0, message)], name_or_path)

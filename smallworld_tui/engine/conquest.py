@@ -28,19 +28,21 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     not ``shields``: what it would reach once a toll is paid).
     """
     hooks = g.hooks(army)
-    if army.mask == 0:
-        reach = g.rules.entry_mask(g)
+    mask = army.mask
+    if mask:
+        reach = g.rules.open_mask(g) | g.map.adjacent(mask)
+        helpers = hooks.reach
     else:
-        reach = g.rules.open_mask(g)
-        neighbors = g.map.neighbor_masks
-        for r in bits(army.mask):
-            reach |= neighbors[r]
-    reach |= helped_mask(g, army)
-    reach &= ~army.mask
-    reach &= ~g.closed_mask
-    if g.water_mask and not hooks.enters_water:
+        reach = g.rules.entry_mask(g)
+        helpers = hooks.entry
+    if helpers:
+        reach |= helped_mask(g, army)
+    reach &= ~(mask | g.closed_mask)
+    if not hooks.enters_water:
         reach &= ~g.water_mask
-    reach &= ~g.immune_mask(army.seat)
+    immune = g.immune_mask(army.seat)
+    if immune:
+        reach &= ~immune
     return reach & ~shielded(g, army, reach) if shields else reach
 
 
@@ -64,8 +66,9 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     out = 0
     if "shielded_mask" not in g.rules.hooks_used:
         return out
+    seat = army.seat
     for other in g.armies:
-        if other.alive and other.seat != army.seat and other.mask & mask:
+        if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask
@@ -151,12 +154,24 @@ class Costs:
              aided: bool = True) -> list[tuple[int, int]]:
         """(region, tokens needed to conquer it) for the regions of the mask ``regions``
         (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
+        changes, travel = self.changes, 0 if as_if_adjacent else self.travel
+        if changes or travel:
+            out = self._changed(regions, changes, travel)
+        else:  # the plain cost of each region
+            g, minimum, roll = self.g, self.minimum, self.roll
+            base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+            out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
+                    else minimum) for r in bits(regions)]
+        if aided and self.aid:
+            out = [(r, self.after_aid(r, cost)) for r, cost in out]
+        return out
+
+    def _changed(self, regions: int, changes: list[CostChange], travel: int
+                 ) -> list[tuple[int, int]]:
+        """``each`` where rules change costs or a travel cost applies."""
         g = self.g
-        base, pieces = g.base_cost, g.pieces.defence
-        tokens = g.region_tokens
-        changes, minimum, roll = self.changes, self.minimum, self.roll
-        travel = 0 if as_if_adjacent else self.travel
-        travel_cost = self.travel_cost
+        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+        minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
         out = []
         for r in bits(regions):
             cost = base[r] + pieces[r] + tokens[r] - roll
@@ -166,8 +181,6 @@ class Costs:
             if travel >> r & 1:
                 cost += travel_cost
             out.append((r, cost if cost > minimum else minimum))
-        if aided and self.aid:
-            out = [(r, self.after_aid(r, cost)) for r, cost in out]
         return out
 
     def after_aid(self, region: int, cost: int) -> int:
@@ -374,7 +387,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.expanded = True
     g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
-    for t in g.rules_of(army):
+    for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
     if "on_any_conquest" in g.rules.hooks_used:
@@ -525,7 +538,7 @@ def ready_troops(g: GameState, army: Army) -> None:
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
-    for t in g.rules_of(army):
+    for t in g.hooks(army).ready:
         t.on_ready(g, army)
     g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
@@ -544,6 +557,6 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
         if spare > 0:
             g.region_tokens[r] = kept
             army.hand += spare
-    for t in g.rules_of(army):
+    for t in g.hooks(army).redeploy_start:
         t.on_redeploy_start(g, army)
     g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

@@ -39,7 +39,7 @@ def redeploy_blocker(g: GameState, army: Army) -> Reason:
     """Why the army may not end its redeployment yet (an empty template if it may)."""
     if army.hand and army.mask:
         return tokens_to_place(army.hand)
-    for t in g.rules_of(army):
+    for t in g.hooks(army).redeploy_blocker:
         reason = t.redeploy_blocker(g, army)
         if reason:
             return reason, {}

@@ -110,7 +110,7 @@ def _conquer_actions(g: GameState, army: Army,
     if may_decline(g, army):
         out.append(actions.DECLINE)
     hooks = g.hooks(army)
-    if conquest_blocker(g, army):  # only the choices that must come first
+    if hooks.blocker and conquest_blocker(g, army):  # only the choices that must come first
         for t in hooks.blocker:
             if t.conquest_blocker(g, army):
                 out += t.conquest_actions(g, army)
@@ -124,17 +124,22 @@ def _conquer_actions(g: GameState, army: Army,
                 out += [actions.abandon(r) for r in bits(army.mask)]
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
-                final = not hooks.no_final_roll and held >= hooks.kept
-                most = g.rules.max_shortfall
+                # a last conquest may lack up to ``max_shortfall`` tokens, the die making
+                # them up (``shortfall``: the cost less the hand)
+                most = (hand + g.rules.max_shortfall
+                        if not hooks.no_final_roll and held >= hooks.kept else -1)
+                conquer, final = actions.conquer, actions.final
                 for r, cost in _costs(g, army, costs):
                     if cost <= hand:
-                        out.append(actions.conquer(r))
-                    elif final and shortfall(army, cost) <= most:
-                        out.append(actions.final(r))
+                        out.append(conquer(r))
+                    elif cost <= most:
+                        out.append(final(r))
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            out += _offered_actions(g, army)
-    out += _turn_actions(g)
+            if "offered_actions" in g.rules.hooks_used:
+                out += _offered_actions(g, army)
+    if "turn_actions" in g.rules.hooks_used:
+        out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
     return out
 
@@ -168,16 +173,17 @@ def _offered_actions(g: GameState, army: Army) -> list[Action]:
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     out: list[Action] = []
-    for t in g.hooks(army).redeploy:
+    hooks = g.hooks(army)
+    for t in hooks.redeploy:
         out += t.redeploy_actions(g, army)
     hand = army.hand
     if hand and army.mask:
-        if g.hooks(army).token_aid:  # Beasts lifted: the regions they leave short come first
+        if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
             out += [actions.deploy(r, n) for r in bits(army.mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
         else:
-            out += [actions.deploy(r, n) for r in bits(army.mask) for n in range(1, hand + 1)]
+            out += actions.deploys(army.mask, hand)
     if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
         out.append(actions.END_REDEPLOY)
     return out
@@ -361,7 +367,7 @@ def _start_turn(g: GameState) -> None:
     g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
     for army in mine:
-        for t in g.rules_of(army):
+        for t in g.hooks(army).turn_start:
             t.on_turn_start(g, army)
     ghouls = next((a for a in mine if a.declined and a.race_trait.acts_in_decline), None)
     if ghouls is not None:
@@ -431,7 +437,7 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
         regions = army.mask.bit_count()
         if regions:
             breakdown.append([f"regions:{army.race}", regions])
-        for t in g.rules_of(army):
+        for t in g.hooks(army).score:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])

@@ -14,24 +14,35 @@ from smallworld_tui.engine.registry import rule
 _HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
-          "on_attacked", "save_tokens", "on_region_emptied")
+          "on_attacked", "save_tokens", "on_region_emptied", "on_conquered", "on_turn_start",
+          "on_ready", "on_redeploy_start", "redeploy_blocker", "score")
 
 
-def _overrides(rule: Content, hook: str) -> bool:
-    return getattr(type(rule), hook) is not getattr(Content, hook)
+_FILLED: dict[type[Content], frozenset[str]] = {}
+
+
+def _filled(kind: type[Content]) -> frozenset[str]:
+    """The hot hooks a class of content fills in (overrides; cached)."""
+    found = _FILLED.get(kind)
+    if found is None:
+        found = _FILLED[kind] = frozenset(
+            h for h in _HOOKS if getattr(kind, h) is not getattr(Content, h))
+    return found
 
 
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
-    __slots__ = ("aid", "all", "attacked", "blocker", "conquest", "costs", "dealt", "emptied",
-                 "end", "enters_water", "entry", "helps", "kept", "minimum", "no_final_roll",
-                 "no_travel_cost", "offer", "reach", "redeploy", "saves", "shield", "token_aid",
-                 "turn", "unaided", "watch")
+    __slots__ = ("aid", "all", "attacked", "blocker", "conquered", "conquest", "costs", "dealt",
+                 "emptied", "end", "enters_water", "entry", "helps", "kept", "minimum",
+                 "no_final_roll", "no_travel_cost", "offer", "reach", "ready", "redeploy",
+                 "redeploy_blocker", "redeploy_start", "saves", "score", "shield", "token_aid",
+                 "turn", "turn_start", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
-        by_hook = {h: tuple(r for r in rules if _overrides(r, h)) for h in _HOOKS}
+        filled = [(r, _filled(type(r))) for r in rules]
+        by_hook = {h: tuple(r for r, hooks in filled if h in hooks) for h in _HOOKS}
         self.entry = by_hook["entry_mask"]
         self.reach = by_hook["reach_mask"]
         self.costs = by_hook["cost_changes"]
@@ -50,6 +61,12 @@ class Hooks:
         self.attacked = by_hook["on_attacked"]
         self.saves = by_hook["save_tokens"]
         self.emptied = by_hook["on_region_emptied"]
+        self.conquered = by_hook["on_conquered"]
+        self.turn_start = by_hook["on_turn_start"]
+        self.ready = by_hook["on_ready"]
+        self.redeploy_start = by_hook["on_redeploy_start"]
+        self.redeploy_blocker = by_hook["redeploy_blocker"]
+        self.score = by_hook["score"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.no_travel_cost = any(r.no_travel_cost for r in rules)
@@ -61,7 +78,7 @@ class Hooks:
 def hooks_used(ids: list[str]) -> frozenset[str]:
     """The hot hooks filled in by any of the content ``ids``."""
     rules = [rule(i) for i in ids]
-    return frozenset(h for h in _HOOKS if any(_overrides(r, h) for r in rules))
+    return frozenset(h for r in rules for h in _filled(type(r)))
 
 
 _CACHE: dict[tuple[Content, ...], Hooks] = {}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.tables import per_tables, table
 
 KINDS = ("land", "water", "river", "chasm")
@@ -146,6 +147,7 @@ class Map:
     _kind_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    _adjacent: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         terms = legend(self.game)
@@ -183,6 +185,7 @@ class Map:
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_adjacent", {})
 
     def terrain_mask(self, terrain: str) -> int:
         """Bits of the regions of one terrain: 0 if the map has none, KeyError for a terrain
@@ -197,6 +200,22 @@ class Map:
         """Bits of the regions showing a symbol: 0 if none does, KeyError for a symbol the
         map's game does not declare."""
         return self._symbol_masks[symbol]
+
+    def adjacent(self, mask: int) -> int:
+        """Bits of the regions next to any region of ``mask`` (those of ``mask`` included
+        when they touch each other): the union of their ``neighbor_masks`` (remembered: an
+        army asks again for the same regions)."""
+        memo = self._adjacent
+        near = memo.get(mask)
+        if near is None:
+            near = 0
+            neighbors = self.neighbor_masks
+            for r in bits(mask):
+                near |= neighbors[r]
+            if len(memo) >= _ADJACENT_MEMO:
+                memo.clear()
+            memo[mask] = near
+        return near
 
     def adjacency(self) -> list[tuple[int, int]]:
         """Every pair of adjacent regions as (a, b) with a < b, sorted."""
@@ -222,6 +241,9 @@ class Map:
             ],
             "adjacency": [list(pair) for pair in self._adjacency],
         }
+
+
+_ADJACENT_MEMO = 1 << 14  # masks ``Map.adjacent`` remembers before it starts afresh
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]

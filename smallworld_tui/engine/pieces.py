@@ -49,11 +49,13 @@ def _immune_kinds(kinds: dict[str, PieceKind]) -> dict[str, tuple[str, ...]]:
 class Pieces:
     """How many pieces of each kind lie on each region, with derived masks and defence.
 
-    Only ``counts`` is state; ``masks`` (regions holding at least one piece of a kind) and
-    ``defence`` (defence the pieces add, per region) are kept in step by the methods.
+    Only ``counts`` is state (a tuple per kind, replaced when it changes: copies share it);
+    ``masks`` (regions holding at least one piece of a kind) and ``defence`` (defence the
+    pieces add, per region) are kept in step by the methods.
     """
 
-    __slots__ = ("counts", "defence", "immune", "kinds", "masks", "race_kinds")
+    __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "occupied",
+                 "race_kinds", "token_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
@@ -61,23 +63,51 @@ class Pieces:
         self.immune = _immune_kinds(kinds)
         #: the kinds that are race tokens kept as pieces
         self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
-        self.counts = counts if counts is not None else {k: [0] * regions for k in kinds}
+        #: the kinds that defend like race tokens
+        self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
+        self.counts: dict[str, tuple[int, ...]] = (
+            {k: tuple(c) for k, c in counts.items()} if counts is not None
+            else {k: (0,) * regions for k in kinds})
         self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
                       for k, c in self.counts.items()}
+        #: regions holding a piece of any kind, kept in step with ``masks``
+        self.occupied = 0
+        self._emptied()
         self.defence = [0] * regions
         for k, c in self.counts.items():
             each = kinds[k].defence
             if each:
                 for r, n in enumerate(c):
                     self.defence[r] += n * each
+        #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
+        self.immune_masks = {scope: 0 for scope in self.immune}
+        for kind in kinds:
+            self._immunity_moved(kind)
+
+    def _emptied(self) -> None:
+        occupied = 0
+        for mask in self.masks.values():
+            occupied |= mask
+        self.occupied = occupied
+
+    def _immunity_moved(self, kind: str) -> None:
+        scope = self.kinds[kind].immune
+        if scope in self.immune_masks:
+            out = 0
+            for k in self.immune[scope]:
+                out |= self.masks[k]
+            self.immune_masks[scope] = out
 
     def clone(self) -> Pieces:
         new = Pieces.__new__(Pieces)
         new.kinds = self.kinds
         new.immune = self.immune
         new.race_kinds = self.race_kinds
-        new.counts = {k: list(c) for k, c in self.counts.items()}
+        new.token_kinds = self.token_kinds
+        new.immune_masks = dict(self.immune_masks)
+        new.counts = dict(self.counts)
         new.masks = dict(self.masks)
+        new.occupied = self.occupied
         new.defence = list(self.defence)
         return new
 
@@ -95,18 +125,26 @@ class Pieces:
         """Pieces of ``kind`` left in the box (the box count minus those on the map)."""
         return self.kinds[kind].count - self.total(kind)
 
+    def _set(self, kind: str, region: int, n: int) -> None:
+        c = self.counts[kind]
+        self.counts[kind] = (*c[:region], n, *c[region + 1:])
+
     def add(self, kind: str, region: int, n: int = 1) -> None:
-        self.counts[kind][region] += n
+        self._set(kind, region, self.counts[kind][region] + n)
         self.masks[kind] |= 1 << region
+        self.occupied |= 1 << region
         self.defence[region] += n * self.kinds[kind].defence
+        self._immunity_moved(kind)
 
     def remove(self, kind: str, region: int, n: int | None = None) -> int:
         """Take ``n`` (default: all) pieces of ``kind`` off ``region``; returns how many."""
         have = self.counts[kind][region]
         n = have if n is None else min(n, have)
-        self.counts[kind][region] = have - n
+        self._set(kind, region, have - n)
         if have == n:
             self.masks[kind] &= ~(1 << region)
+            self._emptied()
+            self._immunity_moved(kind)
         self.defence[region] -= n * self.kinds[kind].defence
         return n
 
@@ -120,7 +158,8 @@ class Pieces:
 
     def as_tokens(self, region: int) -> int:
         """Pieces on ``region`` that defend like race tokens."""
-        return sum(n for k, n in self.on(region) if self.kinds[k].as_token)
+        counts = self.counts
+        return sum(counts[k][region] for k in self.token_kinds) if self.token_kinds else 0
 
     def race_tokens(self, region: int) -> int:
         """Pieces on ``region`` that are race tokens."""
@@ -128,11 +167,7 @@ class Pieces:
 
     def immune_mask(self, scope: str) -> int:
         """Regions made immune by pieces whose immunity is ``scope``."""
-        out = 0
-        masks = self.masks
-        for k in self.immune[scope]:
-            out |= masks[k]
-        return out
+        return self.immune_masks[scope]
 
     def to_json(self) -> dict[str, list[int]]:
         """Kind -> the regions holding it, one entry per piece (only kinds on the map)."""

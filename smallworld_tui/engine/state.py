@@ -15,13 +15,14 @@ from typing import Any
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
-from smallworld_tui.engine.content.traits import Content, Trait
+from smallworld_tui.engine.content.traits import Content, Item, Trait
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.pieces import Pieces
+from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
@@ -29,7 +30,7 @@ from smallworld_tui.engine.ruleset import Ruleset
 OFF_MAP = -1  # item location: not in play
 
 
-@dataclass
+@dataclass(slots=True)
 class Army:
     """One race/power combo a player took: active, then declined, until it leaves the map."""
 
@@ -46,7 +47,10 @@ class Army:
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
-        default=None, init=False, repr=False, compare=False)
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._traits = None  # set here, not as a default: a compiled build sees it too
 
     @property
     def race_trait(self) -> Trait:
@@ -59,19 +63,23 @@ class Army:
     def traits(self) -> tuple[Trait, ...]:
         """The traits whose rules apply now: both while active; in decline only those that
         keep working (Dwarves, Ghouls) and a badge still held that works then (Spirit)."""
-        return self._cached()[3]
-
-    def hooks(self) -> Hooks:
-        """``traits()`` sorted by the hooks they fill in."""
-        return self._cached()[4]
-
-    def _cached(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
-        # keyed by what changes the traits: decline, the badge, and the power itself (a badge
-        # may be swapped: Shadow Mimes)
+        # remembered, keyed by what changes the traits: decline, the badge, and the power
+        # itself (a badge may be swapped: Shadow Mimes)
         cached = self._traits
         if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
                 and cached[2] == self.power):
-            return cached
+            return cached[3]
+        return self._derive()[3]
+
+    def hooks(self) -> Hooks:
+        """``traits()`` sorted by the hooks they fill in."""
+        cached = self._traits
+        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
+                and cached[2] == self.power):
+            return cached[4]
+        return self._derive()[4]
+
+    def _derive(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
         race = RACES[self.race]
         power = POWERS[self.power]
         if not self.declined:
@@ -120,7 +128,7 @@ class Army:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Combo:
     """A visible race banner + power badge in the column, with the coins lying on it."""
 
@@ -132,7 +140,7 @@ class Combo:
         return {"race": self.race, "power": self.power, "coins": self.coins}
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     """What happens during the current player's turn; reset when the next turn starts."""
 
@@ -200,6 +208,46 @@ class TurnState:
         )
 
 
+def _copied(data: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A deep copy of plain JSON data (``item_data``: dicts of numbers, strings and lists)."""
+    return {k: _copied_value(v) for k, v in data.items()}
+
+
+def _copied_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copied_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):  # as a JSON round trip would: a list
+        return [_copied_value(v) for v in value]
+    return value
+
+
+#: the items placed (``GameState._placed``): the dict and its version they were read from,
+#: the regions holding one, those whose item's lent rules may change, (region, item) pairs
+_Placed = tuple[ItemPlaces | None, int, int, int, tuple[tuple[int, Item], ...]]
+#: an army's hooks with the items it holds: the placed pairs, the regions of them it holds
+#: and its traits they were worked out for (``GameState.hooks``)
+_LentHooks = tuple[tuple[tuple[int, Item], ...], int, tuple[Trait, ...], Hooks]
+
+_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
+
+
+def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]]:
+    """What a game's state derives from its ruleset and map (``GameState``: the closed, water
+    and river regions, each region's cost when empty), worked out once per pair."""
+    key = (id(rules), id(board))
+    found = _DERIVED.get(key)
+    if found is not None and found[0] is rules and found[1] is board:
+        return found[2]
+    empty = rules.empty_region_cost
+    cost = {t: row.get("cost", empty) for t, row in rules.table.get("terrains", {}).items()}
+    derived = (board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
+               tuple(cost.get(r.terrain, empty) for r in board.regions))
+    if len(_DERIVED) >= 64:
+        _DERIVED.clear()
+    _DERIVED[key] = (rules, board, derived)
+    return derived
+
+
 @dataclass
 class GameState:
     """A game in progress.  Mutated only by ``engine.game.apply``."""
@@ -222,7 +270,7 @@ class GameState:
     region_tokens: list[int]
     neutral: list[str]  # kind of the neutral defenders of each region ("" for none)
     pieces: Pieces
-    items: dict[str, int]  # item -> region (or OFF_MAP), for items face up in play
+    items: ItemPlaces  # item -> region (or OFF_MAP), for items face up in play
     hidden: list[str]  # face-down items waiting to be revealed, in order
     facedown: dict[int, str]  # region -> the face-down item lying there
     item_data: dict[str, dict[str, Any]]  # per-item state (a relic's choice, …)
@@ -244,22 +292,18 @@ class GameState:
     closed_mask: int = field(init=False, repr=False, compare=False)  # never entered (chasms)
     water_mask: int = field(init=False, repr=False, compare=False)  # needs enters_water
     leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
-    base_cost: list[int] = field(init=False, repr=False, compare=False)  # cost when empty
-    _features: dict[tuple[str, str, str], int] = field(
-        init=False, repr=False, compare=False, default_factory=dict)
+    base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
+    _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
+    _placed_now: _Placed = field(init=False, repr=False, compare=False)
+    _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._derive()
-
-    def _derive(self) -> None:
-        m = self.map
-        self.closed_mask = m.kind_mask("chasm")
-        self.water_mask = m.kind_mask("water")
-        self.leave_mask = m.kind_mask("river")
-        empty = self.rules.empty_region_cost
-        terrains = self.rules.table.get("terrains", {})
-        cost = {t: row.get("cost", empty) for t, row in terrains.items()}
-        self.base_cost = [cost.get(r.terrain, empty) for r in m.regions]
+        # set here, not as defaults: a compiled build sees them too
+        self._features = {}
+        self._placed_now = (None, 0, 0, 0, ())
+        self._lent_hooks = {}
+        self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
+            self.rules, self.map)
 
     @property
     def game(self) -> str:
@@ -316,11 +360,11 @@ class GameState:
 
     def immune_mask(self, seat: int) -> int:
         """Regions pieces make immune to ``seat`` (other players' Holes, Heroes, Dragon…)."""
-        pieces = self.pieces
-        others = pieces.immune_mask("others")
+        immune = self.pieces.immune_masks
+        others = immune["others"]
         if others:
             others &= ~self.seat_mask(seat)
-        return others | pieces.immune_mask("all")
+        return others | immune["all"]
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
@@ -332,19 +376,37 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
+        _, _, held, _, placed = self._placed()
+        return self._lent(army, placed) if army.mask & held else []
+
+    def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
         out: list[Content] = []
-        for qid, region in self.items.items():
-            if region >= 0 and army.mask >> region & 1:
-                out += [rule for rule in ITEMS[qid].lent(self)
+        mask = army.mask
+        for region, item in placed:
+            if mask >> region & 1:
+                out += [rule for rule in item.lent(self)
                         if not army.declined or rule.works_in_decline]
         return out
 
+    def _placed(self) -> _Placed:
+        """``items`` and its version, the regions holding a face-up item, those among them
+        whose item lends rules that may change (``Item.lent`` overridden: Stonehedge), and
+        (region, item) in the order of ``items`` (remembered until ``items`` changes)."""
+        items = self.items
+        now = self._placed_now
+        if now[0] is not items or now[1] != items.version:
+            placed = tuple((region, ITEMS[qid]) for qid, region in items.items() if region >= 0)
+            held = changing = 0
+            for region, item in placed:
+                held |= 1 << region
+                if type(item).lent is not Item.lent:
+                    changing |= 1 << region
+            now = self._placed_now = (items, items.version, held, changing, placed)
+        return now
+
     def rules_of(self, army: Army) -> tuple[Content, ...]:
         """The army's traits that apply now, then the items it holds that apply."""
-        traits = army.traits()
-        if not self.items:
-            return traits
-        return (*traits, *self.items_of(army))
+        return self.hooks(army).all
 
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
@@ -358,10 +420,27 @@ class GameState:
         return out
 
     def hooks(self, army: Army) -> Hooks:
-        """``rules_of(army)`` sorted by the hooks they fill in."""
-        if not self.items:
+        """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
+        traits, the items in its regions and the rules they lend stay the same)."""
+        items = self.items
+        if not items:
             return army.hooks()
-        return hooks_of(self.rules_of(army))
+        now = self._placed_now
+        if now[0] is not items or now[1] != items.version:
+            now = self._placed()
+        mask = army.mask & now[2]
+        if not mask:
+            return army.hooks()
+        changing, placed = now[3], now[4]
+        traits = army.traits()
+        known = self._lent_hooks.get(army.id)
+        if known is not None and known[0] is placed and known[1] == mask and known[2] is traits:
+            return known[3]
+        lent = self._lent(army, placed)
+        hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
+        if not mask & changing:
+            self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+        return hooks
 
     def bank(self) -> int:
         """Coin value left in the bank (it may go below zero: the bank never runs dry)."""
@@ -422,7 +501,9 @@ class GameState:
         pieces went back to ``old``."""
         pieces = self.pieces
         back = 0
-        for kind, _ in pieces.on(region):
+        for kind, where in pieces.masks.items() if pieces.occupied >> region & 1 else ():
+            if not where >> region & 1:
+                continue
             rule = pieces.kinds[kind].on_capture
             if rule == "stay":
                 continue
@@ -430,7 +511,7 @@ class GameState:
             if rule == "return" and old is not None:
                 old.reserve[kind] = old.reserve.get(kind, 0) + n
                 back += n
-        if self.items and old is not None:
+        if old is not None and self.items and self._placed()[2] >> region & 1:
             for qid, at in list(self.items.items()):
                 if at == region:
                     ITEMS[qid].on_holder_left(self, old, region)
@@ -454,40 +535,25 @@ class GameState:
         if item in self.items:
             self.items[item] = region
         else:
-            self.items = dict(sorted({**self.items, item: region}.items()))
+            self.items = ItemPlaces(sorted({**self.items, item: region}.items()))
 
     # --- copies and serialisation ------------------------------------------------------
     def clone(self) -> GameState:
         """An independent copy (events are not copied)."""
-        new = GameState.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        new.map_source = self.map_source
-        new.names = list(self.names)
-        new.options = dict(self.options)
-        new.rng = Rng(self.rng.state)
-        new.dice = list(self.dice)
-        new.pins = {k: list(v) for k, v in self.pins.items()} if self.pins else {}
-        new.region_army = list(self.region_army)
-        new.region_tokens = list(self.region_tokens)
-        new.neutral = list(self.neutral)
-        new.pieces = self.pieces.clone()
-        new.items = dict(self.items)
-        new.hidden = list(self.hidden)
-        new.facedown = dict(self.facedown)
-        new.item_data = json.loads(json.dumps(self.item_data)) if self.item_data else {}
-        new.armies = [a.copy() for a in self.armies]
-        new.combos = [Combo(c.race, c.power, c.coins) for c in self.combos]
-        new.race_stack = list(self.race_stack)
-        new.power_stack = list(self.power_stack)
-        new.power_discard = list(self.power_discard)
-        new.columns = {k: list(v) for k, v in self.columns.items()}
-        new.tray = dict(self.tray)
-        new.coins = list(self.coins)
-        new.coins_shown = list(self.coins_shown)
-        new.gains = [list(row) for row in self.gains]
-        new.turn = self.turn.copy()
-        new.winners = list(self.winners)
-        new.events = []
+        new = GameState(  # positionally, in the order of the fields (quicker)
+            self.rules, self.map, self.map_source, list(self.names), self.seed,
+            dict(self.options), Rng(self.rng.state), list(self.dice),
+            {k: list(v) for k, v in self.pins.items()} if self.pins else {}, self.round,
+            self.seat, self.turn_number, self.phase, self.actor, list(self.region_army),
+            list(self.region_tokens), list(self.neutral), self.pieces.clone(),
+            ItemPlaces(self.items), list(self.hidden), dict(self.facedown),
+            _copied(self.item_data), [a.copy() for a in self.armies],
+            [Combo(c.race, c.power, c.coins) for c in self.combos], list(self.race_stack),
+            list(self.power_stack), list(self.power_discard),
+            {k: list(v) for k, v in self.columns.items()}, dict(self.tray), list(self.coins),
+            list(self.coins_shown), [list(row) for row in self.gains], self.to_bank,
+            self.turn.copy(), list(self.winners))
+        new._features = self._features
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -553,7 +619,7 @@ class GameState:
             region_army=list(d["region_army"]), region_tokens=list(d["region_tokens"]),
             neutral=list(d["neutral"]),
             pieces=Pieces.from_json(rules.pieces, len(board.regions), d["pieces"]),
-            items=dict(d["items"]), hidden=list(d["hidden"]),
+            items=ItemPlaces(d["items"]), hidden=list(d["hidden"]),
             facedown={int(r): i for r, i in d["facedown"].items()}, item_data=dict(d["item_data"]),
             armies=[Army.from_json(a) for a in d["armies"]],
             combos=[Combo(**c) for c in d["combos"]],
@@ -579,7 +645,7 @@ class GameState:
             turn_number=0,
             phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
-            pieces=Pieces(rules.pieces, regions), items={}, hidden=[], facedown={},
+            pieces=Pieces(rules.pieces, regions), items=ItemPlaces(), hidden=[], facedown={},
             item_data={},
             armies=[], combos=[], race_stack=[], power_stack=[], power_discard=[], columns={},
             tray=tray,

@@ -112,10 +112,7 @@ class Giants(Race):
     needs = ("terrain:mountain",)
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        near = 0
-        for r in bits(army.mask & self.terrain(g, "mountain")):
-            near |= g.map.neighbor_masks[r]
-        return discount(near)
+        return discount(g.map.adjacent(army.mask & self.terrain(g, "mountain")))
 
 
 class Halflings(Race):

@@ -483,10 +483,7 @@ class Thieving(Power):
     id = "thieving"
 
     def score(self, g: GameState, army: Army) -> int:
-        near = 0
-        for r in bits(army.mask):
-            near |= g.map.neighbor_masks[r]
-        near &= ~g.immune_mask(army.seat)
+        near = g.map.adjacent(army.mask) & ~g.immune_mask(army.seat)
         for seat in range(g.players):
             victim = g.active_army(seat)
             if seat != army.seat and victim is not None and victim.mask & near:

@@ -416,10 +416,7 @@ class Spiderines(Race):
     needs = ("kind:chasm",)
 
     def _webbed(self, g: GameState) -> int:
-        near = 0
-        for r in bits(g.map.kind_mask("chasm")):
-            near |= g.map.neighbor_masks[r]
-        return near & ~g.closed_mask
+        return g.map.adjacent(g.map.kind_mask("chasm")) & ~g.closed_mask
 
     def entry_mask(self, g: GameState, army: Army) -> int:
         return self._webbed(g)
@@ -439,9 +436,7 @@ class WillOWisps(Race):
 
     def _targets(self, g: GameState, army: Army) -> int:
         crystals = self.terrain(g, "mystic_crystal")
-        near = crystals
-        for r in bits(army.mask & crystals):
-            near |= g.map.neighbor_masks[r]
+        near = crystals | g.map.adjacent(army.mask & crystals)
         return near & ~g.unaided(army)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:

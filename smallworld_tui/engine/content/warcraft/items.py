@@ -172,9 +172,7 @@ class AshesOfAlar(ReadiedItem, Artifact):
         if (not self.ready(g) or g.options.get("ashes_travel_cost") != "paid"
                 or hooks.no_travel_cost):
             return ()
-        near = army.mask
-        for r in bits(army.mask):
-            near |= g.map.neighbor_masks[r]
+        near = army.mask | g.map.adjacent(army.mask)
         for t in hooks.reach:
             if t is not self:
                 near |= t.reach_mask(g, army)

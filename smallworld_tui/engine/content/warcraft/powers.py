@@ -62,10 +62,7 @@ class WarcraftPower(Power):
 
 def neighbours(g: GameState, mask: int) -> int:
     """The regions bordering any region of ``mask`` (and ``mask``'s own inner borders)."""
-    near = 0
-    for r in bits(mask):
-        near |= g.map.neighbor_masks[r]
-    return near
+    return g.map.adjacent(mask)
 
 
 def why_untouchable(g: GameState, army: Army, region: int) -> Reason | None:

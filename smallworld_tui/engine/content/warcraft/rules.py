@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, board_set_source
 from smallworld_tui.engine.conquest import attack
 from smallworld_tui.engine.content.warcraft import teams
@@ -97,11 +96,7 @@ class WarcraftRules(Ruleset):
         return g.feature_mask("symbol", ENTRY, GAME)
 
     def travel_mask(self, g: GameState, army: Army) -> int:
-        near = 0
-        neighbors = g.map.neighbor_masks
-        for r in bits(army.mask):
-            near |= neighbors[r]
-        return g.feature_mask("symbol", ENTRY, GAME) & ~near
+        return g.feature_mask("symbol", ENTRY, GAME) & ~g.map.adjacent(army.mask)
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         reveal_marker(g, region)

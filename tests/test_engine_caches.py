@@ -1,0 +1,119 @@
+"""What the engine remembers to be fast (docs/engine.md, "Determinism and speed") follows
+every change: an army's rules follow the items moved into and out of its regions however
+``items`` is changed, a copy of a game is independent of the original, and the regions next
+to a set of regions are those next to one of them, on every shipped map, and what the pieces
+keep in step with where they lie matches them all through random games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scenario import give
+from underground.helpers import MOUNTAIN, MUDPOOL_W, reveal, ug
+from underground.helpers import qid as q
+
+from smallworld_tui.bots.random_play import play_random_game
+from smallworld_tui.engine import Action, list_maps, load_map
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.state import Army, GameState
+
+SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
+
+
+def lent(g: GameState, army: Army) -> list[str]:
+    """The ids of the rules ``army`` has beyond its race and power (items, what they lend)."""
+    return [t.qid for t in g.rules_of(army)[len(army.traits()):]]
+
+
+def test_an_armys_rules_follow_its_items_however_they_are_moved() -> None:
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1, MOUNTAIN: 2})
+    assert lent(g, drow) == []
+    reveal(g, SWORD, MUDPOOL_W)
+    assert lent(g, drow) == [SWORD]
+    assert g.hooks(drow).all == g.rules_of(drow)
+    g.items[SWORD] = -1  # off the map
+    assert lent(g, drow) == []
+    g.items.update({SWORD: MOUNTAIN})
+    assert lent(g, drow) == [SWORD]
+    del g.items[SWORD]
+    assert lent(g, drow) == []
+    g.items.setdefault(SWORD, MUDPOOL_W)
+    assert lent(g, drow) == [SWORD]
+    g.items.pop(SWORD)
+    assert lent(g, drow) == []
+
+
+def test_an_armys_rules_follow_its_regions_and_its_decline() -> None:
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MOUNTAIN: 2})
+    reveal(g, SWORD, MUDPOOL_W)
+    assert lent(g, drow) == []
+    drow.mask |= 1 << MUDPOOL_W
+    assert lent(g, drow) == [SWORD]
+    drow.declined = True  # a declined race cannot use its relic
+    assert lent(g, drow) == []
+    drow.declined = False
+    assert lent(g, drow) == [SWORD]
+
+
+def test_the_power_a_stonehedge_lends_is_seen_once_drawn() -> None:
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1})
+    g.items[STONEHEDGE] = MUDPOOL_W  # face up, its badge not drawn yet
+    assert lent(g, drow) == [STONEHEDGE]
+    g.item_data[STONEHEDGE] = {"badge": g.rules.powers[0]}
+    assert lent(g, drow) == [STONEHEDGE, g.rules.powers[0]]
+
+
+def test_a_copy_is_independent_of_the_original() -> None:
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 1})
+    reveal(g, SWORD, MUDPOOL_W)
+    kind = next(iter(g.pieces.kinds))
+    before = g.pieces.count(kind, MOUNTAIN)
+    g.item_data[SWORD] = {"seen": [1, 2]}
+    copy = g.clone()
+    copy.pieces.add(kind, MOUNTAIN)
+    copy.item_data[SWORD]["seen"].append(3)
+    copy.items[SWORD] = MOUNTAIN
+    assert g.pieces.count(kind, MOUNTAIN) == before
+    assert copy.pieces.count(kind, MOUNTAIN) == before + 1
+    assert g.item_data[SWORD] == {"seen": [1, 2]}
+    assert lent(g, drow) == [SWORD] and lent(copy, copy.armies[drow.id]) == []
+
+
+@pytest.mark.parametrize("name", list_maps())
+def test_the_regions_next_to_a_set_are_those_next_to_one_of_them(name: str) -> None:
+    board = load_map(name)
+    rng = random.Random(name)
+    for _ in range(50):
+        mask = rng.getrandbits(len(board.regions)) & rng.getrandbits(len(board.regions))
+        expected = 0
+        for r in bits(mask):
+            expected |= board.neighbor_masks[r]
+        assert board.adjacent(mask) == expected
+        assert board.adjacent(mask) == expected  # remembered alike
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p"),
+                                                 ("warcraft", "warcraft-4p")])
+def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: str) -> None:
+    def check(g: GameState, _: Action) -> None:
+        pieces = g.pieces
+        occupied = immune_others = immune_all = 0
+        for kind, counts in pieces.counts.items():
+            where = sum(1 << r for r, n in enumerate(counts) if n)
+            assert pieces.masks[kind] == where
+            occupied |= where
+            scope = pieces.kinds[kind].immune
+            immune_others |= where if scope == "others" else 0
+            immune_all |= where if scope == "all" else 0
+        assert pieces.occupied == occupied
+        assert pieces.immune_mask("others") == immune_others
+        assert pieces.immune_mask("all") == immune_all
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)
