@@ -1078,6 +1078,17 @@ def test_stonehedge_vanishing_acts_when_the_holder_chose_it_and_declines():
     check(g)
 
 
+def test_a_vanishing_race_leaves_the_map_even_holding_a_stonehedge_tomb():
+    g = ug()
+    ogres = give(g, 0, "ogres", "vanishing", {MUDPOOL_W: 2, MOUNTAIN: 1})
+    stonehedge_with(g, "tomb", MUDPOOL_W)
+    begin_turn(g, 0)
+    (paid,) = of(act(g, "decline"), "coins_paid")
+    assert not ogres.mask and ogres.hand == 0 and paid["coins"] == 2 * 2
+    assert g.phase != Phase.REDEPLOY  # nothing kept, nothing to redeploy
+    check(g)  # and the Tomb keeps nothing for a race no longer on the map
+
+
 def stonehedge_tomb() -> tuple[GameState, Army]:
     """Seat 0's Ogres declined holding the Stonehedge (Tomb drawn) in the west mudpool,
     keeping every token: 4 there, 3 on the black mountain, 1 on the crystal."""

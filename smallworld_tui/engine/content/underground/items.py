@@ -393,9 +393,10 @@ class Stonehedge(Place):
 
     def on_decline(self, g: GameState, army: Army) -> None:
         """A power drawn here that keeps every token at the decline (Tomb) keeps them only
-        while the race holds the Stonehedge: remember whose they are."""
+        while the race holds the Stonehedge: remember whose they are (unless the race's own
+        rules have just taken it off the map: Vanishing)."""
         badge = self.badge(g)
-        if badge and POWERS[badge].keeps_tokens_on_decline:
+        if badge and POWERS[badge].keeps_tokens_on_decline and holds(g, army, self):
             g.item_data[self.qid]["kept_for"] = army.id
 
     def on_holder_left(self, g: GameState, army: Army, region: int) -> None:
