@@ -164,12 +164,13 @@ async def test_a_hostile_player_opening_bot_tables_past_the_cap_is_told(
 
 
 async def test_an_idle_waiting_table_closes_and_whoever_waits_is_told(tmp_path: Path) -> None:
-    host = Host(tmp_path, table_limits=TableLimits(idle_seconds=1.0))
+    # idle long enough for Amy to log in and sit on a loaded machine before it closes
+    host = Host(tmp_path, table_limits=TableLimits(idle_seconds=4.0))
     await host.start(two_player_table(), new_table(2, names=["Cai", "Dee"]))
     try:
         amy = await Player.join(host.port, "Amy", PASSWORD)
         await amy.take_seat()
-        await amy.wait_for("Table 1 was closed.", timeout=5)
+        await amy.wait_for("Table 1 was closed.", timeout=20)
         assert [row.id for row in host.store.tables()] == [2]  # the host's table stays
         await amy.close()
     finally:
