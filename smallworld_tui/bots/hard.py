@@ -192,7 +192,7 @@ class Search:
         return g
 
     def quick(self, g: GameState, legal: list[Action]) -> Action:
-        return quick_move(g, legal, self.planner.fresh)
+        return quick_move(g, legal, self.planner.arrivals)
 
     def opponent(self, g: GameState, legal: list[Action]) -> Action:
         """The move of whoever decides in ``g`` outside the seat's own turns: ``normal``'s
