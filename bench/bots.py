@@ -2,7 +2,7 @@
 time each level takes per decision, in every game.
 
     python bench/bots.py [--games 400] [--jobs 2] [--seed 100000] [--only NAME,...]
-                         [--maps base-3p,...] [--seconds 1.5]
+                         [--maps base-3p,...] [--seconds 1.5] [--results FILE]
 
 Each match puts one bot (the subject) against others, the subject's seat rotating game after
 game; a shared win counts as a win.  Game ``i`` of a match uses seed ``--seed`` + ``i``, so the
@@ -25,10 +25,12 @@ always gives the same games; ``--seconds`` caps each decision as the app and the
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
 from dataclasses import dataclass
+from typing import TextIO
 
 from smallworld_tui.bots import Budget
 from smallworld_tui.bots.match import Table, play_tables
@@ -85,7 +87,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
-def run(match: Match, games: int, jobs: int, first_seed: int, budget: Budget | None) -> None:
+def run(match: Match, games: int, jobs: int, first_seed: int, budget: Budget | None,
+        results: TextIO | None = None) -> None:
     players = match.seats()
     tables = []
     for i in range(games):
@@ -100,6 +103,10 @@ def run(match: Match, games: int, jobs: int, first_seed: int, budget: Budget | N
     for i, result in enumerate(play_tables(tables, jobs)):
         seat = i % players
         wins += seat in result.winners
+        if results is not None:
+            results.write(json.dumps({"match": match.name, "seed": result.table.seed,
+                                      "seat": seat, "won": seat in result.winners,
+                                      "coins": result.coins}) + "\n")
         margins.append(result.coins[seat] - max(c for s, c in enumerate(result.coins)
                                                 if s != seat))
         for s, level in enumerate(result.table.levels):
@@ -138,6 +145,9 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated match names")
     parser.add_argument("--maps", default="",
                         help="comma-separated maps for matches without a goal")
+    parser.add_argument("--results", type=argparse.FileType("a", encoding="utf-8"),
+                        help="add a line per game to this file (JSON: match, seed, the "
+                             "subject's seat, whether it won, the coins)")
     parser.add_argument("--seconds", type=float,
                         help="cap each decision at this many seconds (the app's: 1.5)")
     args = parser.parse_args()
@@ -151,7 +161,7 @@ def main() -> None:
                          f"(known: {', '.join(m.name for m in chosen)})")
         chosen = [m for m in chosen if m.name in wanted]
     for match in chosen:
-        run(match, args.games, args.jobs, args.seed, budget)
+        run(match, args.games, args.jobs, args.seed, budget, args.results)
 
 
 if __name__ == "__main__":
