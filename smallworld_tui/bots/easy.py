@@ -14,6 +14,7 @@ from smallworld_tui.bots.tactics import (
     END_REDEPLOY,
     FINAL,
     fresh_tokens,
+    newcomers,
     worn_out,
 )
 from smallworld_tui.engine import Action, Phase
@@ -42,7 +43,7 @@ class EasyBot(Bot):
 
     def conquests(self, decision: Decision, legal: list[Action]) -> list[Action]:
         g = decision.world()
-        if worn_out(g, legal, fresh_tokens(g)):
+        if worn_out(g, legal, fresh_tokens(newcomers(g))):
             return [Action("decline")]
         takes = [a for a in legal if a.kind not in NOT_A_CONQUEST]
         if takes:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from smallworld_tui.bots.tactics import income, risk, threats
+from smallworld_tui.bots.tactics import Newcomer, fresh_tokens, income, risk, threats
 from smallworld_tui.engine import GameState, Phase
 
 
@@ -79,13 +79,14 @@ def steady_income(g: GameState, seat: int) -> int:
 
 
 class Evaluator:
-    """Values games for ``side``; ``fresh_tokens`` is what a new combo is expected to bring
-    (the market's average)."""
+    """Values games for ``side``; ``arrivals`` are the combos a player with no active race is
+    expected to take (the market's cheapest)."""
 
-    def __init__(self, side: frozenset[int], fresh_tokens: float,
+    def __init__(self, side: frozenset[int], arrivals: tuple[Newcomer, ...],
                  weights: Weights | None = None) -> None:
         self.side = side
-        self.fresh_tokens = fresh_tokens
+        self.arrivals = arrivals
+        self.fresh_tokens = fresh_tokens(arrivals)
         self.w = weights or Weights()
         self._fresh_sums: list[float] = [0.0]
         self._futures: dict[tuple[int, float | None, int, int, int, float, int], float] = {}
@@ -102,7 +103,7 @@ class Evaluator:
         """Regions of the side expected to fall on the opponents' next turns."""
         if scorings_left(g, min(self.side)) <= 1:
             return 0.0
-        return sum(risk(a) for a in threats(g, self.side, self.fresh_tokens).values())
+        return sum(risk(a) for a in threats(g, self.side, self.arrivals).values())
 
     def seat_value(self, g: GameState, seat: int) -> float:
         left = scorings_left(g, seat)

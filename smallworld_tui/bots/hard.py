@@ -4,7 +4,8 @@ Within a turn, ``normal`` judges each move by what follows if the rest of the tu
 greedily; ``hard`` takes ``normal``'s best few moves and plays each of them out to the end of
 its turn the way ``normal`` would play every later move of it (which combo, then each conquest
 weighed against all the others, a last roll of the die weighed by its odds, redeployment), and
-keeps the move whose turn ends best.
+keeps the move whose turn ends best.  At a pick (a few decisions a game, the largest) it
+searches every combo it may take, each as thoroughly as one of four.
 
 In a 2-player game, two kinds of decision are played out further, in a few imagined games
 (``engine.imagine``: what the seat cannot see drawn at random; the same games for every move,
@@ -83,6 +84,8 @@ class HardBot(Bot):
         ranked = [a for _, a in planner.rank(g, legal)]
         wanted = max(2, round(CANDIDATES * self.budget.work))
         search = Search(decision, planner, self.budget)
+        if g.phase == Phase.PICK:  # few decisions, the largest: every combo is searched
+            wanted = max(wanted, round(len(ranked) * self.budget.work))
         if g.players > PLAYED_OUT_SEATS:
             return search.best(ranked[:wanted], search.this_turn)
         if g.map.turns - g.round < ENDGAME_ROUNDS:
@@ -167,9 +170,11 @@ class Search:
     def imagined(self, action: Action, turns: int, shared: int, judge: Judge) -> float:
         """``judge``'s mean over imagined games after ``action`` (its die roll weighed): as
         many games as ``PLAYED_TURNS`` allows for ``turns`` turns a game, ``shared``
-        candidates and the die's outcomes, and at least one."""
+        candidates (at most ``CANDIDATES`` sharing it: every combo of a pick is played out as
+        often as one of four) and the die's outcomes, and at least one."""
         first = outcomes(self.decision.world(), action)
-        games = max(1, int(PLAYED_TURNS * self.budget.work / (turns * shared * len(first))))
+        sharing = min(shared, CANDIDATES)  # more candidates (every combo) get as many games
+        games = max(1, int(PLAYED_TURNS * self.budget.work / (turns * sharing * len(first))))
         total = sum(p * judge(h) for p, h in first)
         for k in range(1, games):
             total += self.planner.expected(self.decision.world(k), action, judge)
@@ -192,7 +197,7 @@ class Search:
         return g
 
     def quick(self, g: GameState, legal: list[Action]) -> Action:
-        return quick_move(g, legal, self.planner.fresh)
+        return quick_move(g, legal, self.planner.arrivals)
 
     def opponent(self, g: GameState, legal: list[Action]) -> Action:
         """The move of whoever decides in ``g`` outside the seat's own turns: ``normal``'s

@@ -22,7 +22,7 @@ from smallworld_tui.bots.tactics import (
     best_final,
     cheapest_conquest,
     defend,
-    fresh_tokens,
+    newcomers,
     quick_move,
     region_bonus,
 )
@@ -46,8 +46,8 @@ class Planner:
                  ) -> None:
         self.seat = g.actor
         self.side = side
-        self.fresh = fresh_tokens(g)
-        self.evaluator = Evaluator(side, self.fresh, weights)
+        self.arrivals = newcomers(g)
+        self.evaluator = Evaluator(side, self.arrivals, weights)
         self._bonus: dict[tuple[str, str], list[int]] = {}
         self._after: dict[tuple[object, ...], float] = {}
         self._turns: dict[tuple[object, ...], float] = {}
@@ -145,7 +145,7 @@ class Planner:
     def after_turn(self, g: GameState, action: Action) -> float:
         """The value once ``action`` is taken and the turn is played to its scoring."""
         def judge(h: GameState) -> float:
-            play_until_scored(h, self.seat, lambda s, legal: quick_move(s, legal, self.fresh))
+            play_until_scored(h, self.seat, lambda s, legal: quick_move(s, legal, self.arrivals))
             return self.value(h)
 
         return self.expected(g, action, judge)
@@ -222,7 +222,7 @@ class Planner:
                                   for i, a in enumerate(others))
             if forced or gain > self.value(g):
                 return choice
-        return defend(g, legal, self.side, self.fresh)
+        return defend(g, legal, self.side, self.arrivals)
 
 
 class NormalBot(Bot):

@@ -3,13 +3,14 @@ best, what a region is worth to a race, and a fast way to play a turn (for compl
 and for play-outs).
 
 Everything here reads an imagined game's data (armies, regions, tokens) and asks the engine
-for the rest (``conquest_costs``, ``score_breakdown``, ``legal_actions``), so it holds for every
-race, power, item and game the engine has.
+for the rest (``conquest_costs`` and ``entry_costs`` for every cost, ``score_breakdown``,
+``legal_actions``), so it holds for every race, power, item and game the engine has.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from smallworld_tui.engine import (
     Action,
@@ -17,6 +18,7 @@ from smallworld_tui.engine import (
     GameState,
     Phase,
     conquest_costs,
+    entry_costs,
     score_breakdown,
     view,
 )
@@ -59,47 +61,65 @@ def side_mask(g: GameState, side: Iterable[int]) -> int:
     return mask
 
 
-def threats(g: GameState, side: frozenset[int], fresh_tokens: float) -> dict[int, list[
-        tuple[int, float]]]:
-    """For each region of ``side`` that an opponent could attack on its next turn, the
-    (cost, tokens to spend) of each such attacker.  Opponents without an active race will
-    take a new combo (``fresh_tokens`` strong) and enter on the map's border."""
+class Newcomer(NamedTuple):
+    """A combo a player with no active race may take next: its race, power and tokens."""
+
+    race: str
+    power: str
+    tokens: int
+
+
+#: an attacker of a region: (tokens its conquest costs, tokens to spend, how likely it comes)
+Attacker = tuple[int, float, float]
+
+
+def newcomers(g: GameState, combos: int = 4) -> tuple[Newcomer, ...]:
+    """The cheapest ``combos`` combos of the market that may be taken: what a player with no
+    active race is expected to take."""
+    shown = [c for c in view(g, -1).combos if c.power][:combos]
+    return tuple(Newcomer(c.race, c.power, c.tokens) for c in shown)
+
+
+def fresh_tokens(arrivals: Sequence[Newcomer]) -> float:
+    """Tokens a new combo brings, on average over ``arrivals``."""
+    return sum(c.tokens for c in arrivals) / len(arrivals) if arrivals else 0.0
+
+
+def threats(g: GameState, side: frozenset[int], arrivals: Sequence[Newcomer]
+            ) -> dict[int, list[Attacker]]:
+    """For each region of ``side`` that an opponent could attack on its next turn, its
+    attackers.  An opponent with an active race attacks with its spare tokens at the costs
+    the engine asks of it; one without takes one of ``arrivals`` (each as likely) and enters
+    the map where and at the cost the engine asks of that combo."""
     ours = side_mask(g, side)
-    out: dict[int, list[tuple[int, float]]] = {}
+    out: dict[int, list[Attacker]] = {}
     if not ours:
         return out
-    fresh_seats = 0
     for seat in range(g.players):
         if seat in side:
             continue
         army = g.active_army(seat)
-        if army is None:
-            fresh_seats += 1
+        if army is not None:
+            spare = spare_tokens(g, army)
+            for r, cost in conquest_costs(g, army, ours):
+                out.setdefault(r, []).append((cost, spare, 1.0))
             continue
-        spare = spare_tokens(g, army)
-        for r, cost in conquest_costs(g, army, ours):
-            out.setdefault(r, []).append((cost, spare))
-    if fresh_seats:
-        entry = ours & g.map.border_mask
-        r = 0
-        while entry:
-            if entry & 1:
-                cost = g.base_cost[r] + g.pieces.defence[r] + g.region_tokens[r]
-                out.setdefault(r, []).extend([(cost, fresh_tokens)] * fresh_seats)
-            entry >>= 1
-            r += 1
+        share = 1.0 / len(arrivals) if arrivals else 0.0
+        for combo in arrivals:
+            for r, cost in entry_costs(g, seat, combo.race, combo.power, ours):
+                out.setdefault(r, []).append((cost, combo.tokens, share))
     return out
 
 
-def risk(attackers: list[tuple[int, float]], extra: int = 0, attention: float = 0.5) -> float:
+def risk(attackers: Sequence[Attacker], extra: int = 0, attention: float = 0.5) -> float:
     """The chance a region falls next turn, its defence raised by ``extra`` tokens."""
     total = 0.0
-    for cost, spare in attackers:
-        total += takeable(cost + extra, spare)
+    for cost, spare, share in attackers:
+        total += share * takeable(cost + extra, spare)
     return min(1.0, attention * total)
 
 
-def allocate(g: GameState, army: Army, attackers: dict[int, list[tuple[int, float]]],
+def allocate(g: GameState, army: Army, attackers: dict[int, list[Attacker]],
              tokens: int) -> list[tuple[int, int]]:
     """Where ``tokens`` tokens of ``army`` defend best: (region, count) pairs, the largest
     first.  Each token goes where it lowers the risk of losing a region most; where nothing
@@ -115,7 +135,7 @@ def allocate(g: GameState, army: Army, attackers: dict[int, list[tuple[int, floa
     for _ in range(tokens):
         def gain(r: int) -> tuple[float, float]:
             here = attackers.get(r, ())
-            drop = risk(list(here), added[r]) - risk(list(here), added[r] + 1) if here else 0.0
+            drop = risk(here, added[r]) - risk(here, added[r] + 1) if here else 0.0
             spread = open_sides[r] / (g.region_tokens[r] + added[r] + 1)
             return drop, spread
 
@@ -188,13 +208,13 @@ def best_final(g: GameState, legal: list[Action], bonus: list[int] | None = None
     return best, odds(best)
 
 
-def defend(g: GameState, legal: list[Action], side: frozenset[int], fresh_tokens: float
-           ) -> Action:
+def defend(g: GameState, legal: list[Action], side: frozenset[int],
+           arrivals: Sequence[Newcomer]) -> Action:
     """Place tokens where they defend best, then end the redeployment; when the rules ask for
     something else first (a piece to place, a region to give up), the first such choice."""
     army = acting_army(g)
     if army.hand and army.mask:
-        for r, n in allocate(g, army, threats(g, side, fresh_tokens), army.hand):
+        for r, n in allocate(g, army, threats(g, side, arrivals), army.hand):
             action = Action(DEPLOY, r, n)
             if action in legal:
                 return action
@@ -204,7 +224,7 @@ def defend(g: GameState, legal: list[Action], side: frozenset[int], fresh_tokens
     return next((a for a in legal if a.kind != DEPLOY), legal[0])
 
 
-def quick_move(g: GameState, legal: list[Action], fresh_tokens: float) -> Action:
+def quick_move(g: GameState, legal: list[Action], arrivals: Sequence[Newcomer]) -> Action:
     """A fast, plain move for whoever decides in ``g``: the first combo, the cheapest
     conquests and a last roll of the die, tokens where they defend, no other choice."""
     phase = g.phase
@@ -217,16 +237,10 @@ def quick_move(g: GameState, legal: list[Action], fresh_tokens: float) -> Action
             return final[0]
         return Action(END_CONQUEST) if Action(END_CONQUEST) in legal else legal[0]
     if phase in (Phase.REDEPLOY, Phase.DEFENDER):
-        return defend(g, legal, frozenset({g.actor}), fresh_tokens)
+        return defend(g, legal, frozenset({g.actor}), arrivals)
     if phase == Phase.END:
         return Action("end_turn") if Action("end_turn") in legal else legal[0]
     return legal[0]
-
-
-def fresh_tokens(g: GameState, combos: int = 4) -> float:
-    """Tokens a new combo brings, on average over the cheapest ``combos`` of the market."""
-    shown = view(g, -1).combos[:combos]
-    return sum(c.tokens for c in shown) / len(shown) if shown else 0.0
 
 
 def worn_out(g: GameState, legal: list[Action], fresh_tokens: float,

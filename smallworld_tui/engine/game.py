@@ -450,6 +450,20 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
     return breakdown
 
 
+def entry_costs(g: GameState, seat: int, race: str, power: str, within: int = -1
+                ) -> list[tuple[int, int]]:
+    """(region, cost) for every region where an army of ``race`` and ``power`` that ``seat``
+    took now could make its first conquest, or only those of the mask ``within`` (a query:
+    the game is not changed).  It is ``conquest_costs`` of that army as the pick leaves it,
+    before its own rules act on being taken: where the rules and its race let it enter (in
+    Warcraft every entry region, with the travel cost), the rules', its race's and its
+    power's cost changes included.  Computer players ask it of the combos a player with no
+    active race may take."""
+    newcomer = Army(id=len(g.armies), seat=seat, race=race, power=power,
+                    picked_turn=g.turn_number)
+    return conquest_costs(g, newcomer, within)
+
+
 def _next_turn(g: GameState) -> None:
     g.seat += 1
     if g.seat == g.players:
