@@ -234,9 +234,11 @@ async def test_tables_play_at_once_in_workers_and_a_worker_that_dies_loses_nothi
                 players.append(player)
         amy, ben, cai, dee = players
         await ben.wait_for("Round 1", "Amy", "Ben", "5¢")
+        await amy.wait_for("pick a combo")  # her own screen shows the game before she types
         amy.send("0")
         await until(lambda: host.store.actions(1) == [Action("pick", 0)], "Amy's pick", 30)
         await dee.wait_for("Round 1", "Cai", "Dee")
+        await cai.wait_for("pick a combo")
         cai.send("1")
         await until(lambda: host.store.actions(2) == [Action("pick", 1)], "Cai's pick", 30)
         assert host.hosting is not None
