@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from smallworld_tui.engine.map_faces import (
@@ -157,7 +157,12 @@ def _face(name: str, game: str) -> Map:
     return load_map_file(path)
 
 
-@cache
+#: board sets (and the joined maps behind them) kept at once: enough for the games a server
+#: plays together, never all the sets a long-running one has drawn
+BOARD_SETS_KEPT = 64
+
+
+@lru_cache(maxsize=BOARD_SETS_KEPT)
 def _composed(faces: tuple[str, ...], name: str, players: int, turns: int, game: str) -> Map:
     rules = board_rules(game)
     if rules is None:
@@ -184,6 +189,11 @@ def load_board_set(faces: Sequence[str], game: str) -> Map:
     """The game's map for the board set that shipped faces form: the player count whose set
     they are, and that count's map name and turns from the data table; the islands in the
     order of draw_faces (cached). MapError if they form no set."""
+    return _board_set(tuple(faces), game)
+
+
+@lru_cache(maxsize=BOARD_SETS_KEPT)
+def _board_set(faces: tuple[str, ...], game: str) -> Map:
     source = board_set_source(faces)
     rules = board_rules(game)
     chosen = [load_face(face, game).faces[0] for face in faces]
@@ -207,7 +217,7 @@ def _face_game(name: str) -> str | None:
     return _face_game_among(name, games())
 
 
-@cache
+@lru_cache(maxsize=256)  # names come from records and command lines: bounded
 def _face_game_among(name: str, among: tuple[str, ...]) -> str | None:
     return next((game for game in among if (maps_dir() / game / f"{name}.map").is_file()), None)
 
@@ -217,8 +227,7 @@ _shipped: dict[str, Map] = {}
 
 def load_map(name_or_path: str) -> Map:
     """A shipped map by name (e.g. "base-4p", cached), a shipped board face ("L1-A"), a board
-    set of shipped faces ("L1-A+M2-B", see load_board_set; cached), or else a map file by
-    path."""
+    set of shipped faces ("L1-A+M2-B", see load_board_set), or else a map file by path."""
     if name_or_path in _shipped:
         return _shipped[name_or_path]
     if os.sep not in name_or_path and "/" not in name_or_path:
@@ -229,10 +238,7 @@ def load_map(name_or_path: str) -> Map:
         faces = name_or_path.split("+")
         games = {_face_game(face) for face in faces}
         if len(games) == 1 and (game := games.pop()) is not None:
-            if len(faces) == 1:
-                return load_face(faces[0], game)
-            _shipped[name_or_path] = load_board_set(faces, game)
-            return _shipped[name_or_path]
+            return load_face(faces[0], game) if len(faces) == 1 else load_board_set(faces, game)
     if not Path(name_or_path).is_file():
         message = f"no such map file, nor a shipped map (shipped: {', '.join(list_maps())})"
         raise MapError([MapProblem(0, 0, message)], name_or_path)

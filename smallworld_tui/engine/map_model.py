@@ -243,7 +243,7 @@ class Map:
         }
 
 
-_ADJACENT_MEMO = 1 << 14  # masks ``Map.adjacent`` remembers before it starts afresh
+_ADJACENT_MEMO = 1 << 12  # masks ``Map.adjacent`` remembers before it starts afresh
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]

@@ -72,7 +72,7 @@ class Pieces:
                       for k, c in self.counts.items()}
         #: regions holding a piece of any kind, kept in step with ``masks``
         self.occupied = 0
-        self._emptied()
+        self._recount_occupied()
         self.defence = [0] * regions
         for k, c in self.counts.items():
             each = kinds[k].defence
@@ -84,7 +84,7 @@ class Pieces:
         for kind in kinds:
             self._immunity_moved(kind)
 
-    def _emptied(self) -> None:
+    def _recount_occupied(self) -> None:
         occupied = 0
         for mask in self.masks.values():
             occupied |= mask
@@ -143,7 +143,7 @@ class Pieces:
         self._set(kind, region, have - n)
         if have == n:
             self.masks[kind] &= ~(1 << region)
-            self._emptied()
+            self._recount_occupied()
             self._immunity_moved(kind)
         self.defence[region] -= n * self.kinds[kind].defence
         return n

@@ -425,9 +425,7 @@ class GameState:
         items = self.items
         if not items:
             return army.hooks()
-        now = self._placed_now
-        if now[0] is not items or now[1] != items.version:
-            now = self._placed()
+        now = self._placed()
         mask = army.mask & now[2]
         if not mask:
             return army.hooks()
