@@ -216,8 +216,8 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         content.apply(g, army, action)
         if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
-    events = list(g.events)
-    g.events.clear()
+    events = g.events
+    g.events = []
     return events
 
 
