@@ -118,22 +118,21 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += [actions.conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
+            conquer = actions.conquer
+            out += [conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
         else:
             if not turn.conquered.get(army.id, 0):
-                out += [actions.abandon(r) for r in bits(army.mask)]
+                abandon = actions.abandon
+                out += [abandon(r) for r in bits(army.mask)]
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
                 # a last conquest may lack up to ``max_shortfall`` tokens, the die making
                 # them up (``shortfall``: the cost less the hand)
-                most = (hand + g.rules.max_shortfall
-                        if not hooks.no_final_roll and held >= hooks.kept else -1)
+                most = (hand + max(g.rules.max_shortfall, 0)
+                        if not hooks.no_final_roll and held >= hooks.kept else hand)
                 conquer, final = actions.conquer, actions.final
-                for r, cost in _costs(g, army, costs):
-                    if cost <= hand:
-                        out.append(conquer(r))
-                    elif cost <= most:
-                        out.append(final(r))
+                out += [conquer(r) if cost <= hand else final(r)
+                        for r, cost in _costs(g, army, costs) if cost <= most]
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             if "offered_actions" in g.rules.hooks_used:
