@@ -29,7 +29,8 @@ from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.phase import PLACING as _PLACING
+from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
@@ -81,9 +82,9 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
     ``conquest_costs`` when they are known already (``engine.moves``)."""
     phase = g.phase
-    if phase == Phase.CONQUER:
+    if phase == _CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
-    if phase in PLACING:
+    if phase in _PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
     if phase == Phase.PICK:
         return g.market.picks(g)
@@ -99,6 +100,8 @@ def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
 
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
+    if "end_actions" not in g.rules.hooks_used:
+        return []
     return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
             for a in t.end_actions(g, army)]
 
@@ -175,15 +178,15 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     hooks = g.hooks(army)
     for t in hooks.redeploy:
         out += t.redeploy_actions(g, army)
-    hand = army.hand
-    if hand and army.mask:
+    hand, mask = army.hand, army.mask
+    if hand and mask:
         if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
-            out += [actions.deploy(r, n) for r in bits(army.mask)
+            out += [actions.deploy(r, n) for r in bits(mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
         else:
-            out += actions.deploys(army.mask, hand)
-    if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
+            out += actions.deploys(mask, hand)
+    elif not hooks.redeploy_blocker or not redeploy_blocker(g, army)[0]:
         out.append(actions.END_REDEPLOY)
     return out
 
@@ -323,9 +326,10 @@ def _start_redeploy(g: GameState, army: Army) -> None:
 
 def _deploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    g.region_tokens[action.target] += action.count
-    army.hand -= action.count
-    g.emit("deployed", army.seat, race=army.race, region=action.target, count=action.count)
+    _, region, count = action
+    g.region_tokens[region] += count
+    army.hand -= count
+    g.emit("deployed", army.seat, race=army.race, region=region, count=count)
 
 
 def _end_redeploy(g: GameState, action: Action) -> None:
@@ -341,6 +345,8 @@ def _end_redeploy(g: GameState, action: Action) -> None:
 def _end_turn(g: GameState, action: Action) -> None:
     _next_turn(g)
 
+
+_CONQUER = Phase.CONQUER
 
 _CORE: dict[tuple[str, str], Callable[[GameState, Action], None]] = {
     (Phase.PICK, "pick"): _pick,
@@ -365,14 +371,15 @@ def _start_turn(g: GameState) -> None:
     g.actor = g.seat
     g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
+    if "on_turn_start" in g.rules.hooks_used:
+        for army in mine:
+            for t in g.hooks(army).turn_start:
+                t.on_turn_start(g, army)
     for army in mine:
-        for t in g.hooks(army).turn_start:
-            t.on_turn_start(g, army)
-    ghouls = next((a for a in mine if a.declined and a.race_trait.acts_in_decline), None)
-    if ghouls is not None:
-        _begin_campaign(g, ghouls)
-    else:
-        _main_phase(g)
+        if army.declined and RACES[army.race].acts_in_decline:  # Ghouls
+            _begin_campaign(g, army)
+            return
+    _main_phase(g)
 
 
 def _main_phase(g: GameState) -> None:
@@ -396,10 +403,12 @@ def _begin_campaign(g: GameState, army: Army) -> None:
 
 def _finish_turn(g: GameState) -> None:
     """After the player's own redeployment: defenders place survivors, in seat order."""
-    n = g.players
-    queue = [a for a in g.turn.defenders if g.armies[a].alive]
-    queue.sort(key=lambda a: (g.armies[a].seat - g.seat - 1) % n)
-    g.turn.defenders = queue
+    defenders = g.turn.defenders
+    if defenders:
+        n, seat, armies = g.players, g.seat, g.armies
+        queue = [a for a in defenders if armies[a].alive]
+        queue.sort(key=lambda a: (armies[a].seat - seat - 1) % n)
+        g.turn.defenders = queue
     _next_defender(g)
 
 
@@ -422,7 +431,9 @@ def _next_defender(g: GameState) -> None:
 def _score(g: GameState) -> None:
     seat = g.seat
     breakdown = score_breakdown(g, seat)
-    total = sum(x[1] for x in breakdown)
+    total = 0
+    for _, coins in breakdown:
+        total += coins
     g.gain(seat, total)
     g.emit("scored", seat, coins=total, breakdown=breakdown)
 
@@ -440,7 +451,7 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
-    for qid, region in g.items.items():
+    for qid, region in g.items.items() if g.items else ():
         item = ITEMS[qid]
         bonus = item.seat_bonus(g, seat) if region >= 0 else 0
         if bonus:
