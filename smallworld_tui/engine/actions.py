@@ -128,12 +128,20 @@ def deploy(region: int, count: int) -> Action:
     return action
 
 
-@lru_cache(maxsize=4096)
-def deploys(regions: int, hand: int) -> tuple[Action, ...]:
+def deploys(regions: int, hand: int) -> list[Action]:
     """Every ``deploy`` of 1 to ``hand`` tokens in each region of the mask ``regions``, by
-    region then count (cached: a redeployment asks again after each placement, and armies
-    hold the same regions turn after turn)."""
-    return tuple(deploy(r, n) for r in bits(regions) for n in range(1, hand + 1))
+    region then count."""
+    out: list[Action] = []
+    for r in bits(regions):
+        out += _deploy_row(r, hand)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _deploy_row(region: int, hand: int) -> tuple[Action, ...]:
+    """``deploy`` of 1 to ``hand`` tokens in ``region`` (cached: a redeployment asks again
+    after each placement)."""
+    return tuple(deploy(region, n) for n in range(1, hand + 1))
 
 
 def show_coins(seat: int, shown: bool = True) -> Action:

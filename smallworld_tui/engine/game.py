@@ -207,9 +207,9 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         raise illegal(g, action)
     g.events.clear()
     phase = g.phase
-    handler = _CORE.get((phase, action.kind))
-    if handler is not None:
-        handler(g, action)
+    core = _CORE.get(action.kind)
+    if core is not None and phase in core[0]:
+        core[1](g, action)
     else:
         content, army = provider(g, action.kind)
         if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
@@ -348,18 +348,18 @@ def _end_turn(g: GameState, action: Action) -> None:
 
 _CONQUER = Phase.CONQUER
 
-_CORE: dict[tuple[str, str], Callable[[GameState, Action], None]] = {
-    (Phase.PICK, "pick"): _pick,
-    (Phase.CONQUER, "decline"): _decline,
-    (Phase.CONQUER, "abandon"): _abandon,
-    (Phase.CONQUER, "conquer"): _conquer,
-    (Phase.CONQUER, "final"): _final,
-    (Phase.CONQUER, "end_conquest"): _end_conquest,
-    (Phase.REDEPLOY, "deploy"): _deploy,
-    (Phase.DEFENDER, "deploy"): _deploy,
-    (Phase.REDEPLOY, "end_redeploy"): _end_redeploy,
-    (Phase.DEFENDER, "end_redeploy"): _end_redeploy,
-    (Phase.END, "end_turn"): _end_turn,
+#: the core's action kinds: the phases each is carried out in, and how (keyed by kind alone:
+#: a phase, an enum, hashes slowly)
+_CORE: dict[str, tuple[tuple[Phase, ...], Callable[[GameState, Action], None]]] = {
+    "pick": ((Phase.PICK,), _pick),
+    "decline": ((Phase.CONQUER,), _decline),
+    "abandon": ((Phase.CONQUER,), _abandon),
+    "conquer": ((Phase.CONQUER,), _conquer),
+    "final": ((Phase.CONQUER,), _final),
+    "end_conquest": ((Phase.CONQUER,), _end_conquest),
+    "deploy": (_PLACING, _deploy),
+    "end_redeploy": (_PLACING, _end_redeploy),
+    "end_turn": ((Phase.END,), _end_turn),
 }
 
 
