@@ -72,8 +72,8 @@ def play_game(g: GameState, record: Record, choose: Policy,
               after_action: Callable[[GameState, Action], None] | None = None) -> None:
     """Play ``g`` to its end, ``choose`` deciding every move, each recorded in ``record``
     (``after_action`` is called after each)."""
-    recorded = record.actions.append
-    while g.phase != Phase.OVER:  # ``g.finished``, without a property call per move
+    recorded, over = record.actions.append, Phase.OVER
+    while g.phase != over:  # ``g.finished``, without a property call per move
         action = choose(g, legal_actions(g))
         apply(g, action, checked=True)
         recorded(action)

@@ -29,11 +29,15 @@ from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.phase import PLACING as _PLACING
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
+
+#: the phases by module names (an enum member looked up on its class costs a descriptor call)
+_PICK, _CONQUER, _REDEPLOY, _DEFENDER, _END, _OVER = (
+    Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DEFENDER, Phase.END, Phase.OVER)
+_PLACING = (_REDEPLOY, _DEFENDER)
 
 
 def new_game(
@@ -86,9 +90,9 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
     if phase in _PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
-    if phase == Phase.PICK:
+    if phase == _PICK:
         return g.market.picks(g)
-    if phase == Phase.END:
+    if phase == _END:
         return [*_end_actions(g), actions.END_TURN]
     return []
 
@@ -212,11 +216,11 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         core[1](g, action)
     else:
         content, army = provider(g, action.kind)
-        if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
+        if (phase == _CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == Phase.END and not _end_actions(g):
+        if phase == _END and not _end_actions(g):
             _next_turn(g)
     events = g.events
     g.events = []
@@ -227,10 +231,10 @@ def provider(g: GameState, kind: str) -> tuple[Content, Army]:
     """The race, power or item offering actions of ``kind`` now, with its army (another
     player's, for a choice its rules offer the conquering army)."""
     candidates = _seat_rules(g)
-    if g.phase != Phase.END:
+    if g.phase != _END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
-        if g.phase == Phase.CONQUER:
+        if g.phase == _CONQUER:
             candidates += _offered(g, army)
     for content, army in candidates:
         if kind in content.actions:
@@ -251,7 +255,7 @@ def _pick(g: GameState, action: Action) -> None:
         t.on_picked(g, army)
     g.turn.acting = army.id
     g.turn.readied = True
-    g.phase = Phase.CONQUER
+    g.phase = _CONQUER
 
 
 def _decline(g: GameState, action: Action) -> None:
@@ -320,7 +324,7 @@ def _end_conquest(g: GameState, action: Action) -> None:
 
 def _start_redeploy(g: GameState, army: Army) -> None:
     g.turn.roll = -1
-    g.phase = Phase.REDEPLOY
+    g.phase = _REDEPLOY
     lift_for_redeploy(g, army)
 
 
@@ -334,7 +338,7 @@ def _deploy(g: GameState, action: Action) -> None:
 
 def _end_redeploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    if g.phase == Phase.DEFENDER:
+    if g.phase == _DEFENDER:
         _next_defender(g)
     elif army.declined and not g.turn.declined:  # the Ghoul phase is over: the active race
         _main_phase(g)
@@ -346,20 +350,18 @@ def _end_turn(g: GameState, action: Action) -> None:
     _next_turn(g)
 
 
-_CONQUER = Phase.CONQUER
-
 #: the core's action kinds: the phases each is carried out in, and how (keyed by kind alone:
 #: a phase, an enum, hashes slowly)
 _CORE: dict[str, tuple[tuple[Phase, ...], Callable[[GameState, Action], None]]] = {
-    "pick": ((Phase.PICK,), _pick),
-    "decline": ((Phase.CONQUER,), _decline),
-    "abandon": ((Phase.CONQUER,), _abandon),
-    "conquer": ((Phase.CONQUER,), _conquer),
-    "final": ((Phase.CONQUER,), _final),
-    "end_conquest": ((Phase.CONQUER,), _end_conquest),
+    "pick": ((_PICK,), _pick),
+    "decline": ((_CONQUER,), _decline),
+    "abandon": ((_CONQUER,), _abandon),
+    "conquer": ((_CONQUER,), _conquer),
+    "final": ((_CONQUER,), _final),
+    "end_conquest": ((_CONQUER,), _end_conquest),
     "deploy": (_PLACING, _deploy),
     "end_redeploy": (_PLACING, _end_redeploy),
-    "end_turn": ((Phase.END,), _end_turn),
+    "end_turn": ((_END,), _end_turn),
 }
 
 
@@ -388,7 +390,7 @@ def _main_phase(g: GameState) -> None:
         _begin_campaign(g, active)
     elif g.market.picks(g):
         g.turn.acting = -1
-        g.phase = Phase.PICK
+        g.phase = _PICK
     else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
@@ -397,7 +399,7 @@ def _begin_campaign(g: GameState, army: Army) -> None:
     g.turn.acting = army.id
     g.turn.conquest_over = False
     g.turn.roll = -1
-    g.phase = Phase.CONQUER
+    g.phase = _CONQUER
     ready_troops(g, army)
 
 
@@ -418,12 +420,12 @@ def _next_defender(g: GameState) -> None:
         if army.alive and army.mask and (army.hand or any(army.reserve.values())):
             g.turn.acting = army.id
             g.actor = army.seat
-            g.phase = Phase.DEFENDER
+            g.phase = _DEFENDER
             return
     g.actor = g.seat
     _score(g)
     if _end_actions(g):
-        g.phase = Phase.END
+        g.phase = _END
     else:
         _next_turn(g)
 
@@ -488,7 +490,7 @@ def _next_turn(g: GameState) -> None:
 def _game_over(g: GameState) -> None:
     g.round = g.map.turns
     g.seat = 0
-    g.phase = Phase.OVER
+    g.phase = _OVER
     g.actor = -1
     g.turn = TurnState()
     g.winners = g.rules.winners(g)
