@@ -15,6 +15,7 @@ from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.content.traits import Content, CostChange, Reason
+    from smallworld_tui.engine.hooks import Hooks
     from smallworld_tui.engine.state import Army, GameState
 
 
@@ -27,7 +28,11 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     players' pieces make immune and regions a trait shields from this army are out (unless
     not ``shields``: what it would reach once a toll is paid).
     """
-    hooks = g.hooks(army)
+    return _reach(g, army, g.hooks(army), shields)
+
+
+def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
+    """``reach_mask``, the army's hooks known."""
     mask = army.mask
     rules = g.rules
     if mask:
@@ -125,8 +130,10 @@ class Costs:
     __slots__ = ("aid", "army", "barred", "changes", "g", "kept", "minimum", "roll", "travel",
                  "travel_cost", "unaided")
 
-    def __init__(self, g: GameState, army: Army) -> None:
-        hooks = g.hooks(army)
+    def __init__(self, g: GameState, army: Army, hooks: Hooks | None = None) -> None:
+        """``hooks``: the army's (``GameState.hooks``), when the caller has them already."""
+        if hooks is None:
+            hooks = g.hooks(army)
         rules = g.rules
         changes: list[CostChange] = [*rules.cost_changes(g, army)]
         for t in hooks.costs:
@@ -183,12 +190,16 @@ class Costs:
         g = self.g
         base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
         minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
+        changed = 0
+        for mask, _ in changes:
+            changed |= mask
         out = []
         for r in bits(regions):
             cost = base[r] + pieces[r] + tokens[r] - roll
-            for mask, delta in changes:
-                if mask >> r & 1:
-                    cost += delta
+            if changed >> r & 1:
+                for mask, delta in changes:
+                    if mask >> r & 1:
+                        cost += delta
             if travel >> r & 1:
                 cost += travel_cost
             out.append((r, cost if cost > minimum else minimum))
@@ -243,8 +254,9 @@ def shortfall(army: Army, cost: int) -> int:
 def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int, int]]:
     """(region, cost) for every region ``army`` may attack now (the engine's hottest loop),
     or only those of the mask ``within``."""
-    reach = reach_mask(g, army) & within
-    return Costs(g, army).each(reach) if reach else []
+    hooks = g.hooks(army)
+    reach = _reach(g, army, hooks, True) & within
+    return Costs(g, army, hooks).each(reach) if reach else []
 
 
 class Ousted(NamedTuple):
