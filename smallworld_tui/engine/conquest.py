@@ -340,7 +340,9 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
         lost = defending
     else:
         rules = g.rules_of(d)
-        keeps = any(t.keeps_tokens_when_defeated for t in rules)
+        keeps = False
+        for t in rules:
+            keeps = keeps or t.keeps_tokens_when_defeated
         pieces = g.pieces.race_tokens(region)  # race tokens kept as pieces: Beasts
         lost = 0 if keeps else min(loss, defending + pieces)
         for t in () if keeps else rules:

@@ -125,8 +125,7 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            conquer = actions.conquer
-            out += [conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
+            out += actions.conquests(_costs(g, army, costs), hand, hand)
         else:
             if not turn.conquered.get(army.id, 0):
                 abandon = actions.abandon
@@ -137,9 +136,7 @@ def _conquer_actions(g: GameState, army: Army,
                 # them up (``shortfall``: the cost less the hand)
                 most = (hand + max(g.rules.max_shortfall, 0)
                         if not hooks.no_final_roll and held >= hooks.kept else hand)
-                conquer, final = actions.conquer, actions.final
-                out += [conquer(r) if cost <= hand else final(r)
-                        for r, cost in _costs(g, army, costs) if cost <= most]
+                out += actions.conquests(_costs(g, army, costs), hand, most)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             if "offered_actions" in g.rules.hooks_used:
