@@ -29,7 +29,7 @@ from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
@@ -37,7 +37,6 @@ from smallworld_tui.engine.state import Army, GameState, TurnState
 #: the phases by module names (an enum member looked up on its class costs a descriptor call)
 _PICK, _CONQUER, _REDEPLOY, _DEFENDER, _END, _OVER = (
     Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DEFENDER, Phase.END, Phase.OVER)
-_PLACING = (_REDEPLOY, _DEFENDER)
 
 
 def new_game(
@@ -88,7 +87,7 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     phase = g.phase
     if phase == _CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
-    if phase in _PLACING:
+    if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
     if phase == _PICK:
         return g.market.picks(g)
@@ -213,11 +212,11 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         core[1](g, action)
     else:
         content, army = provider(g, action.kind)
-        if (phase == _CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
+        if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == _END and not _end_actions(g):
+        if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
     events = g.events
     g.events = []
@@ -228,10 +227,10 @@ def provider(g: GameState, kind: str) -> tuple[Content, Army]:
     """The race, power or item offering actions of ``kind`` now, with its army (another
     player's, for a choice its rules offer the conquering army)."""
     candidates = _seat_rules(g)
-    if g.phase != _END:
+    if g.phase != Phase.END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
-        if g.phase == _CONQUER:
+        if g.phase == Phase.CONQUER:
             candidates += _offered(g, army)
     for content, army in candidates:
         if kind in content.actions:
@@ -356,8 +355,8 @@ _CORE: dict[str, tuple[tuple[Phase, ...], Callable[[GameState, Action], None]]] 
     "conquer": ((_CONQUER,), _conquer),
     "final": ((_CONQUER,), _final),
     "end_conquest": ((_CONQUER,), _end_conquest),
-    "deploy": (_PLACING, _deploy),
-    "end_redeploy": (_PLACING, _end_redeploy),
+    "deploy": (PLACING, _deploy),
+    "end_redeploy": (PLACING, _end_redeploy),
     "end_turn": ((_END,), _end_turn),
 }
 
