@@ -430,8 +430,8 @@ def _score(g: GameState) -> None:
     seat = g.seat
     breakdown = score_breakdown(g, seat)
     total = 0
-    for _, coins in breakdown:
-        total += coins
+    for entry in breakdown:
+        total += entry[1]
     g.gain(seat, total)
     g.emit("scored", seat, coins=total, breakdown=breakdown)
 
