@@ -15,7 +15,16 @@ from underground.helpers import MOUNTAIN, MUDPOOL_W, reveal, ug
 from underground.helpers import qid as q
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import Action, list_maps, load_map
+from smallworld_tui.engine import (
+    Action,
+    Event,
+    actions,
+    apply,
+    legal_actions,
+    list_maps,
+    load_map,
+    new_game,
+)
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.state import Army, GameState
 
@@ -117,3 +126,34 @@ def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: st
         assert pieces.immune_mask("all") == immune_all
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)
+
+
+def test_the_conquests_offered_are_those_named_one_by_one() -> None:
+    """``actions.conquests`` takes shared instances from a table for regions below 128 and
+    builds the others: both are the actions named for each region."""
+    rng = random.Random(27)
+    for high in (30, 200):
+        for _ in range(50):
+            regions = sorted(rng.sample(range(high), rng.randrange(1, 12)))
+            costs = [(r, rng.randrange(1, 9)) for r in regions]
+            hand = rng.randrange(0, 8)
+            most = hand + rng.randrange(0, 2)
+            expected = [Action("conquer" if cost <= hand else "final", r)
+                        for r, cost in costs if cost <= most]
+            assert actions.conquests(costs, hand, most) == expected
+    assert actions.conquests([], 3, 4) == []
+
+
+def test_the_events_apply_returns_stay_as_they_were() -> None:
+    """``apply`` hands over the events of its action (no copy): a later action leaves the
+    lists it returned before as they were."""
+    g = new_game(["Amy", "Ben", "Cai"], "base-3p", 5)
+    chooser = random.Random(5)
+    returned: list[tuple[list[Event], list[Event]]] = []
+    while not g.finished and len(returned) < 300:
+        legal = legal_actions(g)
+        events = apply(g, legal[chooser.randrange(len(legal))], checked=True)
+        returned.append((events, list(events)))
+    assert any(events for events, _ in returned)
+    assert all(events == copy for events, copy in returned)
+    assert len({id(events) for events, _ in returned}) == len(returned)

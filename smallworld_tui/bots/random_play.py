@@ -26,8 +26,8 @@ def play_random_game(
     stack).  Returns the final state and its record; ``after_action`` is called after every
     action (property tests)."""
     g, record = start_game(names, map_name, seed, game, options, powers)
-    chooser = random.Random(seed ^ 0x5EED)
-    play_game(g, record, lambda g, legal: legal[chooser.randrange(len(legal))], after_action)
+    draw = random.Random(seed ^ 0x5EED).randrange
+    play_game(g, record, lambda g, legal: legal[draw(len(legal))], after_action)
     return g, record
 
 

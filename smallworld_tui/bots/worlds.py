@@ -72,9 +72,10 @@ def play_game(g: GameState, record: Record, choose: Policy,
               after_action: Callable[[GameState, Action], None] | None = None) -> None:
     """Play ``g`` to its end, ``choose`` deciding every move, each recorded in ``record``
     (``after_action`` is called after each)."""
-    while not g.finished:
+    recorded, over = record.actions.append, Phase.OVER
+    while g.phase != over:  # ``g.finished``, without a property call per move
         action = choose(g, legal_actions(g))
         apply(g, action, checked=True)
-        record.actions.append(action)
+        recorded(action)
         if after_action is not None:
             after_action(g, action)

@@ -9,7 +9,7 @@ adds them with ``declare`` (and takes them away with ``forget``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -118,6 +118,16 @@ def final(region: int) -> Action:
 
 def abandon(region: int) -> Action:
     return _ABANDON[region] if 0 <= region < _CACHED else Action("abandon", region)
+
+
+def conquests(costs: Sequence[tuple[int, int]], hand: int, most: int) -> list[Action]:
+    """For each (region, cost) of ``costs``, regions ascending (``conquest_costs``):
+    ``conquer`` it if ``hand`` pays the cost, else ``final`` if the cost is at most ``most``
+    (the die may make up the rest)."""
+    if costs and costs[-1][0] < _CACHED:  # every region has a shared instance
+        conquers, finals = _CONQUER, _FINAL
+        return [conquers[r] if cost <= hand else finals[r] for r, cost in costs if cost <= most]
+    return [conquer(r) if cost <= hand else final(r) for r, cost in costs if cost <= most]
 
 
 def deploy(region: int, count: int) -> Action:

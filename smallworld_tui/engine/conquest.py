@@ -15,6 +15,7 @@ from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.content.traits import Content, CostChange, Reason
+    from smallworld_tui.engine.hooks import Hooks
     from smallworld_tui.engine.state import Army, GameState
 
 
@@ -27,23 +28,30 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
     players' pieces make immune and regions a trait shields from this army are out (unless
     not ``shields``: what it would reach once a toll is paid).
     """
-    hooks = g.hooks(army)
+    return _reach(g, army, g.hooks(army), shields)
+
+
+def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
+    """``reach_mask``, the army's hooks known."""
     mask = army.mask
+    rules = g.rules
     if mask:
-        reach = g.rules.open_mask(g) | g.map.adjacent(mask)
-        helpers = hooks.reach
+        reach = rules.open_mask(g) | g.map.adjacent(mask)
+        if hooks.reach:
+            reach |= helped_mask(g, army)
     else:
-        reach = g.rules.entry_mask(g)
-        helpers = hooks.entry
-    if helpers:
-        reach |= helped_mask(g, army)
+        reach = rules.entry_mask(g)
+        if hooks.entry:
+            reach |= helped_mask(g, army)
     reach &= ~(mask | g.closed_mask)
     if not hooks.enters_water:
         reach &= ~g.water_mask
-    immune = g.immune_mask(army.seat)
-    if immune:
-        reach &= ~immune
-    return reach & ~shielded(g, army, reach) if shields else reach
+    immune = g.pieces.immune_masks
+    if immune["others"] or immune["all"]:
+        reach &= ~g.immune_mask(army.seat)
+    if shields and "shielded_mask" in rules.hooks_used:
+        reach &= ~shielded(g, army, reach)
+    return reach
 
 
 def helped_mask(g: GameState, army: Army) -> int:
@@ -122,25 +130,34 @@ class Costs:
     __slots__ = ("aid", "army", "barred", "changes", "g", "kept", "minimum", "roll", "travel",
                  "travel_cost", "unaided")
 
-    def __init__(self, g: GameState, army: Army) -> None:
-        hooks = g.hooks(army)
-        changes: list[CostChange] = list(g.rules.cost_changes(g, army))
+    def __init__(self, g: GameState, army: Army, hooks: Hooks | None = None) -> None:
+        """``hooks``: the army's (``GameState.hooks``), when the caller has them already."""
+        if hooks is None:
+            hooks = g.hooks(army)
+        rules = g.rules
+        changes: list[CostChange] = [*rules.cost_changes(g, army)]
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
-        aid = sum(t.conquest_aid(g, army) for t in hooks.aid) if hooks.aid else 0
+        aid = 0
+        for t in hooks.aid:
+            aid += t.conquest_aid(g, army)
         unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
-        travel = g.rules.travel_mask(g, army)
+        travel = rules.travel_mask(g, army)
         self.g = g
         self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
-        self.roll = g.turn.roll if g.turn.roll > 0 and g.turn.acting == army.id else 0
+        roll = g.turn.roll
+        self.roll = roll if roll > 0 and g.turn.acting == army.id else 0
         self.aid = aid
         self.unaided = unaided
         # what the aid leaves to the hand, and where it may not pay
-        self.kept, self.barred = (0, 0) if hooks.token_aid else (hooks.kept, unaided)
+        if hooks.token_aid:
+            self.kept = self.barred = 0
+        else:
+            self.kept, self.barred = hooks.kept, unaided
         if travel:
             # a region a rule reaches counts as adjacent; waiving the travel cost is help
             # too: neither applies where no rule may help
@@ -148,7 +165,7 @@ class Costs:
             if hooks.no_travel_cost:
                 travel &= unaided
         self.travel = travel
-        self.travel_cost = g.rules.travel_cost
+        self.travel_cost = rules.travel_cost
 
     def each(self, regions: int, *, as_if_adjacent: bool = False,
              aided: bool = True) -> list[tuple[int, int]]:
@@ -163,7 +180,8 @@ class Costs:
             out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
                     else minimum) for r in bits(regions)]
         if aided and self.aid:
-            out = [(r, self.after_aid(r, cost)) for r, cost in out]
+            after_aid = self.after_aid
+            out = [(r, after_aid(r, cost)) for r, cost in out]
         return out
 
     def _changed(self, regions: int, changes: list[CostChange], travel: int
@@ -172,12 +190,16 @@ class Costs:
         g = self.g
         base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
         minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
+        changed = 0
+        for mask, _ in changes:
+            changed |= mask
         out = []
         for r in bits(regions):
             cost = base[r] + pieces[r] + tokens[r] - roll
-            for mask, delta in changes:
-                if mask >> r & 1:
-                    cost += delta
+            if changed >> r & 1:
+                for mask, delta in changes:
+                    if mask >> r & 1:
+                        cost += delta
             if travel >> r & 1:
                 cost += travel_cost
             out.append((r, cost if cost > minimum else minimum))
@@ -232,8 +254,9 @@ def shortfall(army: Army, cost: int) -> int:
 def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int, int]]:
     """(region, cost) for every region ``army`` may attack now (the engine's hottest loop),
     or only those of the mask ``within``."""
-    reach = reach_mask(g, army) & within
-    return Costs(g, army).each(reach) if reach else []
+    hooks = g.hooks(army)
+    reach = _reach(g, army, hooks, True) & within
+    return Costs(g, army, hooks).each(reach) if reach else []
 
 
 class Ousted(NamedTuple):
@@ -292,56 +315,65 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     first and the region counts as no region taken (``TurnState.beaten``).  Call
     ``after_oust`` once the region has its new occupant.
     """
-    bit = 1 << region
     prev = g.region_army[region]
     defending = g.region_tokens[region]
-    lost = returned = spent = 0
-    defender = None
-    ousted = Ousted(NOBODY, "", False, 0, 0, None, ())
-    if prev == NEUTRAL:
-        neutral = g.neutral[region]
-        ousted = Ousted(NEUTRAL, neutral, False, defending, 0, None, ())
-        g.tray[neutral] += defending
-        g.neutral[region] = ""
-    elif prev >= 0:
-        defender = d = g.armies[prev]
-        if conquest:
-            attack(g, attacker, d, region)
-        if losses is not None:
-            lost = min(losses, defending)
-        elif d.declined and g.rules.declined_region_loses_all:
-            lost = defending
-        else:
-            rules = g.rules_of(d)
-            keeps = any(t.keeps_tokens_when_defeated for t in rules)
-            pieces = g.pieces.race_tokens(region)  # race tokens kept as pieces: Beasts
-            lost = 0 if keeps else min(loss, defending + pieces)
-            for t in () if keeps else rules:
-                lost = t.loss_on_defeat(g, d, region, lost)
-            spent = pieces - g.pieces.race_tokens(region) if pieces else 0
-        if lost and d.seat != attacker.seat:
-            lost = saved(g, d, region, lost)
-        returned = defending - lost
-        g.tray[d.race] += lost
-        d.hand += returned
-        d.mask &= ~bit
-        if conquest:
-            g.turn.beaten[d.id] = g.turn.beaten.get(d.id, 0) + 1
-        ousted = Ousted(d.seat, d.race, d.declined, lost, returned, d,
-                        tuple(g.armies_of(d.seat)))
-    if ousted.lost or spent:
-        g.turn.lost[attacker.id] = g.turn.lost.get(attacker.id, 0) + ousted.lost + spent
+    turn = g.turn
+    if prev < 0:  # empty, or neutral defenders: all lost
+        neutral = prev == NEUTRAL
+        kind = g.neutral[region]
+        if neutral:
+            g.tray[kind] += defending
+            g.neutral[region] = ""
+            if defending:
+                turn.lost[attacker.id] = turn.lost.get(attacker.id, 0) + defending
+        g.region_army[region] = NOBODY
+        g.region_tokens[region] = 0
+        g.clear_pieces(region)
+        return Ousted(NEUTRAL, kind, False, defending, 0, None, ()) if neutral else _NOBODY
+    d = g.armies[prev]
+    if conquest:
+        attack(g, attacker, d, region)
+    spent = 0
+    if losses is not None:
+        lost = min(losses, defending)
+    elif d.declined and g.rules.declined_region_loses_all:
+        lost = defending
+    else:
+        rules = g.rules_of(d)
+        keeps = False
+        for t in rules:
+            keeps = keeps or t.keeps_tokens_when_defeated
+        pieces = g.pieces.race_tokens(region)  # race tokens kept as pieces: Beasts
+        lost = 0 if keeps else min(loss, defending + pieces)
+        for t in () if keeps else rules:
+            lost = t.loss_on_defeat(g, d, region, lost)
+        spent = pieces - g.pieces.race_tokens(region) if pieces else 0
+    if lost and d.seat != attacker.seat:
+        lost = saved(g, d, region, lost)
+    returned = defending - lost
+    g.tray[d.race] += lost
+    d.hand += returned
+    d.mask &= ~(1 << region)
+    if conquest:
+        turn.beaten[d.id] = turn.beaten.get(d.id, 0) + 1
+    declined = d.declined
+    losers = tuple(g.armies_of(d.seat))
+    if lost or spent:
+        turn.lost[attacker.id] = turn.lost.get(attacker.id, 0) + lost + spent
     g.region_army[region] = NOBODY
     g.region_tokens[region] = 0
-    back = g.clear_pieces(region, defender)
-    if defender is not None:
-        if (returned or back) and prev not in g.turn.defenders:
-            g.turn.defenders.append(prev)
-        ousted = ousted._replace(rules=tuple(g.rules_of(a) for a in ousted.losers))
-        if defender.mask == 0 and defender.declined and (
-                defender.hand == 0 or not defender.has("acts_in_decline")):
-            retire(g, defender)
+    back = g.clear_pieces(region, d)
+    if (returned or back) and prev not in turn.defenders:
+        turn.defenders.append(prev)
+    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, losers,
+                    tuple(g.rules_of(a) for a in losers))
+    if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
+        retire(g, d)
     return ousted
+
+
+#: what ``oust`` finds in an empty region
+_NOBODY = Ousted(NOBODY, "", False, 0, 0, None, ())
 
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:

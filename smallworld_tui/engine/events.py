@@ -76,8 +76,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """One event (not frozen: a frozen dataclass is slower to build, and an action causes
+    many; nothing changes an event once made)."""
+
     kind: str
     seat: int = -1
     data: dict[str, Any] = field(default_factory=dict)

@@ -34,6 +34,10 @@ from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
 
+#: the phases by module names (an enum member looked up on its class costs a descriptor call)
+_PICK, _CONQUER, _REDEPLOY, _DEFENDER, _END, _OVER = (
+    Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DEFENDER, Phase.END, Phase.OVER)
+
 
 def new_game(
     names: Sequence[str],
@@ -81,13 +85,13 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
     ``conquest_costs`` when they are known already (``engine.moves``)."""
     phase = g.phase
-    if phase == Phase.CONQUER:
+    if phase == _CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
     if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
-    if phase == Phase.PICK:
+    if phase == _PICK:
         return g.market.picks(g)
-    if phase == Phase.END:
+    if phase == _END:
         return [*_end_actions(g), actions.END_TURN]
     return []
 
@@ -99,6 +103,8 @@ def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
 
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
+    if "end_actions" not in g.rules.hooks_used:
+        return []
     return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
             for a in t.end_actions(g, army)]
 
@@ -118,22 +124,18 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += [actions.conquer(r) for r, cost in _costs(g, army, costs) if cost <= hand]
+            out += actions.conquests(_costs(g, army, costs), hand, hand)
         else:
             if not turn.conquered.get(army.id, 0):
-                out += [actions.abandon(r) for r in bits(army.mask)]
+                abandon = actions.abandon
+                out += [abandon(r) for r in bits(army.mask)]
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
                 # a last conquest may lack up to ``max_shortfall`` tokens, the die making
                 # them up (``shortfall``: the cost less the hand)
-                most = (hand + g.rules.max_shortfall
-                        if not hooks.no_final_roll and held >= hooks.kept else -1)
-                conquer, final = actions.conquer, actions.final
-                for r, cost in _costs(g, army, costs):
-                    if cost <= hand:
-                        out.append(conquer(r))
-                    elif cost <= most:
-                        out.append(final(r))
+                most = (hand + max(g.rules.max_shortfall, 0)
+                        if not hooks.no_final_roll and held >= hooks.kept else hand)
+                out += actions.conquests(_costs(g, army, costs), hand, most)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             if "offered_actions" in g.rules.hooks_used:
@@ -176,15 +178,15 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     hooks = g.hooks(army)
     for t in hooks.redeploy:
         out += t.redeploy_actions(g, army)
-    hand = army.hand
-    if hand and army.mask:
+    hand, mask = army.hand, army.mask
+    if hand and mask:
         if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
-            out += [actions.deploy(r, n) for r in bits(army.mask)
+            out += [actions.deploy(r, n) for r in bits(mask)
                     for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
         else:
-            out += actions.deploys(army.mask, hand)
-    if (not hand or not army.mask) and not redeploy_blocker(g, army)[0]:
+            out += actions.deploys(mask, hand)
+    elif not hooks.redeploy_blocker or not redeploy_blocker(g, army)[0]:
         out.append(actions.END_REDEPLOY)
     return out
 
@@ -205,9 +207,9 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         raise illegal(g, action)
     g.events.clear()
     phase = g.phase
-    handler = _CORE.get((phase, action.kind))
-    if handler is not None:
-        handler(g, action)
+    core = _CORE.get(action.kind)
+    if core is not None and phase in core[0]:
+        core[1](g, action)
     else:
         content, army = provider(g, action)
         if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
@@ -216,8 +218,8 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         content.apply(g, army, action)
         if phase == Phase.END and not _end_actions(g):
             _next_turn(g)
-    events = list(g.events)
-    g.events.clear()
+    events = g.events
+    g.events = []
     return events
 
 
@@ -271,7 +273,7 @@ def _pick(g: GameState, action: Action) -> None:
         t.on_picked(g, army)
     g.turn.acting = army.id
     g.turn.readied = True
-    g.phase = Phase.CONQUER
+    g.phase = _CONQUER
 
 
 def _decline(g: GameState, action: Action) -> None:
@@ -340,20 +342,21 @@ def _end_conquest(g: GameState, action: Action) -> None:
 
 def _start_redeploy(g: GameState, army: Army) -> None:
     g.turn.roll = -1
-    g.phase = Phase.REDEPLOY
+    g.phase = _REDEPLOY
     lift_for_redeploy(g, army)
 
 
 def _deploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    g.region_tokens[action.target] += action.count
-    army.hand -= action.count
-    g.emit("deployed", army.seat, race=army.race, region=action.target, count=action.count)
+    _, region, count = action
+    g.region_tokens[region] += count
+    army.hand -= count
+    g.emit("deployed", army.seat, race=army.race, region=region, count=count)
 
 
 def _end_redeploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    if g.phase == Phase.DEFENDER:
+    if g.phase == _DEFENDER:
         _next_defender(g)
     elif army.declined and not g.turn.declined:  # the Ghoul phase is over: the active race
         _main_phase(g)
@@ -365,18 +368,18 @@ def _end_turn(g: GameState, action: Action) -> None:
     _next_turn(g)
 
 
-_CORE: dict[tuple[str, str], Callable[[GameState, Action], None]] = {
-    (Phase.PICK, "pick"): _pick,
-    (Phase.CONQUER, "decline"): _decline,
-    (Phase.CONQUER, "abandon"): _abandon,
-    (Phase.CONQUER, "conquer"): _conquer,
-    (Phase.CONQUER, "final"): _final,
-    (Phase.CONQUER, "end_conquest"): _end_conquest,
-    (Phase.REDEPLOY, "deploy"): _deploy,
-    (Phase.DEFENDER, "deploy"): _deploy,
-    (Phase.REDEPLOY, "end_redeploy"): _end_redeploy,
-    (Phase.DEFENDER, "end_redeploy"): _end_redeploy,
-    (Phase.END, "end_turn"): _end_turn,
+#: the core's action kinds: the phases each is carried out in, and how (keyed by kind alone:
+#: a phase, an enum, hashes slowly)
+_CORE: dict[str, tuple[tuple[Phase, ...], Callable[[GameState, Action], None]]] = {
+    "pick": ((_PICK,), _pick),
+    "decline": ((_CONQUER,), _decline),
+    "abandon": ((_CONQUER,), _abandon),
+    "conquer": ((_CONQUER,), _conquer),
+    "final": ((_CONQUER,), _final),
+    "end_conquest": ((_CONQUER,), _end_conquest),
+    "deploy": (PLACING, _deploy),
+    "end_redeploy": (PLACING, _end_redeploy),
+    "end_turn": ((_END,), _end_turn),
 }
 
 
@@ -388,14 +391,15 @@ def _start_turn(g: GameState) -> None:
     g.actor = g.seat
     g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
+    if "on_turn_start" in g.rules.hooks_used:
+        for army in mine:
+            for t in g.hooks(army).turn_start:
+                t.on_turn_start(g, army)
     for army in mine:
-        for t in g.hooks(army).turn_start:
-            t.on_turn_start(g, army)
-    ghouls = next((a for a in mine if a.declined and a.race_trait.acts_in_decline), None)
-    if ghouls is not None:
-        _begin_campaign(g, ghouls)
-    else:
-        _main_phase(g)
+        if army.declined and RACES[army.race].acts_in_decline:  # Ghouls
+            _begin_campaign(g, army)
+            return
+    _main_phase(g)
 
 
 def _main_phase(g: GameState) -> None:
@@ -404,7 +408,7 @@ def _main_phase(g: GameState) -> None:
         _begin_campaign(g, active)
     elif g.market.picks(g):
         g.turn.acting = -1
-        g.phase = Phase.PICK
+        g.phase = _PICK
     else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
@@ -413,16 +417,18 @@ def _begin_campaign(g: GameState, army: Army) -> None:
     g.turn.acting = army.id
     g.turn.conquest_over = False
     g.turn.roll = -1
-    g.phase = Phase.CONQUER
+    g.phase = _CONQUER
     ready_troops(g, army)
 
 
 def _finish_turn(g: GameState) -> None:
     """After the player's own redeployment: defenders place survivors, in seat order."""
-    n = g.players
-    queue = [a for a in g.turn.defenders if g.armies[a].alive]
-    queue.sort(key=lambda a: (g.armies[a].seat - g.seat - 1) % n)
-    g.turn.defenders = queue
+    defenders = g.turn.defenders
+    if defenders:
+        n, seat, armies = g.players, g.seat, g.armies
+        queue = [a for a in defenders if armies[a].alive]
+        queue.sort(key=lambda a: (armies[a].seat - seat - 1) % n)
+        g.turn.defenders = queue
     _next_defender(g)
 
 
@@ -432,12 +438,12 @@ def _next_defender(g: GameState) -> None:
         if army.alive and army.mask and (army.hand or any(army.reserve.values())):
             g.turn.acting = army.id
             g.actor = army.seat
-            g.phase = Phase.DEFENDER
+            g.phase = _DEFENDER
             return
     g.actor = g.seat
     _score(g)
     if _end_actions(g):
-        g.phase = Phase.END
+        g.phase = _END
     else:
         _next_turn(g)
 
@@ -445,7 +451,9 @@ def _next_defender(g: GameState) -> None:
 def _score(g: GameState) -> None:
     seat = g.seat
     breakdown = score_breakdown(g, seat)
-    total = sum(x[1] for x in breakdown)
+    total = 0
+    for entry in breakdown:
+        total += entry[1]
     g.gain(seat, total)
     g.emit("scored", seat, coins=total, breakdown=breakdown)
 
@@ -463,7 +471,7 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
-    for qid, region in g.items.items():
+    for qid, region in g.items.items() if g.items else ():
         item = ITEMS[qid]
         bonus = item.seat_bonus(g, seat) if region >= 0 else 0
         if bonus:
@@ -500,7 +508,7 @@ def _next_turn(g: GameState) -> None:
 def _game_over(g: GameState) -> None:
     g.round = g.map.turns
     g.seat = 0
-    g.phase = Phase.OVER
+    g.phase = _OVER
     g.actor = -1
     g.turn = TurnState()
     g.winners = g.rules.winners(g)
