@@ -17,6 +17,8 @@ from underground.helpers import qid as q
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, list_maps, load_map
 from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.hooks import hooks_of
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -117,3 +119,35 @@ def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: st
         assert pieces.immune_mask("all") == immune_all
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)
+
+
+def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
+    """The rules that apply to ``army`` worked out from scratch: its race and power (in
+    decline, those that keep working and a badge still held that works then), then the rules
+    lent by the face-up items in its regions, in the order of ``items``."""
+    race, power = RACES[army.race], POWERS[army.power]
+    if not army.declined:
+        traits: tuple[object, ...] = (race, power)
+    else:
+        traits = (race,) if race.works_in_decline else ()
+        if army.badge and (power.outside_decline_limit or power.works_in_decline):
+            traits += (power,)
+    lent = [rule for qid, region in g.items.items() if region >= 0 and army.mask >> region & 1
+            for rule in ITEMS[qid].lent(g) if not army.declined or rule.works_in_decline]
+    return (*traits, *lent)
+
+
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
+                                                           options: dict[str, bool]) -> None:
+    def check(g: GameState, _: Action) -> None:
+        for army in g.armies:
+            hooks = g.hooks(army)
+            assert hooks.all == plain_rules(g, army), (army.race, army.power)
+            assert hooks is hooks_of(hooks.all)
+            assert g.hooks(army) is hooks  # asked again, alike
+
+    for seed in range(3):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+                         options=options)

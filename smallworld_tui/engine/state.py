@@ -29,6 +29,10 @@ from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
 
+#: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
+#: state's items and their version, the army's regions, decline, badge and power
+_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks]
+
 
 @dataclass(slots=True)
 class Army:
@@ -48,9 +52,12 @@ class Army:
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
         init=False, repr=False, compare=False)
+    _held: _HeldHooks | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._traits = None  # set here, not as a default: a compiled build sees it too
+        # set here, not as defaults: a compiled build sees them too
+        self._traits = None
+        self._held = None
 
     @property
     def race_trait(self) -> Trait:
@@ -423,21 +430,36 @@ class GameState:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
         traits, the items in its regions and the rules they lend stay the same)."""
         items = self.items
-        if not items:
-            return army.hooks()
+        known = army._held
+        if (known is not None and known[0] is items and known[1] == items.version
+                and known[2] == army.mask and known[3] is army.declined
+                and known[4] is army.badge and known[5] == army.power):
+            return known[6]
+        return self._hooks(army)
+
+    def _hooks(self, army: Army) -> Hooks:
+        """``hooks`` worked out: the army's traits' hooks unless it holds an item, else those
+        remembered for the items it holds (per army), else worked out anew."""
+        items = self.items
         now = self._placed()
         mask = army.mask & now[2]
         if not mask:
-            return army.hooks()
-        changing, placed = now[3], now[4]
-        traits = army.traits()
-        known = self._lent_hooks.get(army.id)
-        if known is not None and known[0] is placed and known[1] == mask and known[2] is traits:
-            return known[3]
-        lent = self._lent(army, placed)
-        hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
-        if not mask & changing:
-            self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+            hooks = army.hooks()
+        else:
+            changing, placed = now[3], now[4]
+            traits = army.traits()
+            known = self._lent_hooks.get(army.id)
+            if (known is not None and known[0] is placed and known[1] == mask
+                    and known[2] is traits):
+                hooks = known[3]
+            else:
+                lent = self._lent(army, placed)
+                hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
+                if mask & changing:  # asked every time
+                    return hooks
+                self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+        army._held = (items, items.version, army.mask, army.declined, army.badge, army.power,
+                      hooks)
         return hooks
 
     def bank(self) -> int:
