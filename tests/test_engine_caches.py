@@ -17,7 +17,8 @@ from underground.helpers import qid as q
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, list_maps, load_map
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.hooks import hooks_of
+from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.state import Army, GameState
 
@@ -147,6 +148,12 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
             assert hooks.all == plain_rules(g, army), (army.race, army.power)
             assert hooks is hooks_of(hooks.all)
             assert g.hooks(army) is hooks  # asked again, alike
+        for hook in HOT_HOOKS:  # the sieve keeps every army whose rules fill a hook in
+            filling = [a for a in g.armies if a.alive
+                       and any(getattr(type(r), hook) is not getattr(Content, hook)
+                               for r in plain_rules(g, a))]
+            sieved = {id(a) for a in g.armies_filling(hook)}
+            assert all(id(a) in sieved for a in filling), hook
 
     for seed in range(3):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,

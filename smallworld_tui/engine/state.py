@@ -303,12 +303,15 @@ class GameState:
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
+    _fillers: dict[str, tuple[_Placed, frozenset[str], int]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
         self._features = {}
         self._placed_now = (None, 0, 0, 0, ())
         self._lent_hooks = {}
+        self._fillers = {}
         self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
             self.rules, self.map)
 
@@ -418,13 +421,32 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
-        if "unaided_mask" not in self.rules.hooks_used:
-            return out
-        for other in self.armies:
-            if other.alive and other.seat != attacker.seat and other.mask:
+        for other in self.armies_filling("unaided_mask"):
+            if other.seat != attacker.seat and other.mask:
                 for t in self.hooks(other).unaided:
                     out |= t.unaided_mask(self, other, attacker)
         return out
+
+    def armies_filling(self, hook: str) -> list[Army]:
+        """The armies in play whose rules may fill in ``hook`` (a hot hook, ``Hooks``): its
+        race or power does, or it holds the region of an item that does or whose lent rules
+        may change (Stonehedge).  A quick sieve: ask each army's ``hooks`` for the rules."""
+        if hook not in self.rules.hooks_used:
+            return []
+        placed = self._placed()
+        known = self._fillers.get(hook)
+        if known is None or known[0] is not placed:
+            qids = self.rules.filled_by[hook]
+            regions = placed[3]  # lent rules that may change
+            for region, item in placed[4]:
+                if item.qid in qids:
+                    regions |= 1 << region
+            known = self._fillers[hook] = (placed, qids - ITEMS.keys(), regions)
+        _, traits, regions = known
+        if not traits:
+            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
+        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
+                                                       or a.power in traits)]
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
