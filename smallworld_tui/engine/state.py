@@ -30,8 +30,10 @@ from smallworld_tui.engine.ruleset import Ruleset
 OFF_MAP = -1  # item location: not in play
 
 #: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
-#: state's items and their version, the army's regions, decline, badge and power
-_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks]
+#: state's items and their version, the army's regions, decline, badge and power, and what
+#: the items it holds whose lent rules may change (Stonehedge) lent then
+_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks,
+                   tuple[tuple[Item, tuple[Content, ...]], ...]]
 
 
 @dataclass(slots=True)
@@ -421,6 +423,8 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
+        if "unaided_mask" not in self.rules.hooks_used:
+            return out
         for other in self.armies_filling("unaided_mask"):
             if other.seat != attacker.seat and other.mask:
                 for t in self.hooks(other).unaided:
@@ -455,7 +459,8 @@ class GameState:
         known = army._held
         if (known is not None and known[0] is items and known[1] == items.version
                 and known[2] == army.mask and known[3] is army.declined
-                and known[4] is army.badge and known[5] == army.power):
+                and known[4] is army.badge and known[5] == army.power
+                and (not known[7] or all(item.lent(self) == lent for item, lent in known[7]))):
             return known[6]
         return self._hooks(army)
 
@@ -465,10 +470,11 @@ class GameState:
         items = self.items
         now = self._placed()
         mask = army.mask & now[2]
+        watched: tuple[tuple[Item, tuple[Content, ...]], ...] = ()
         if not mask:
             hooks = army.hooks()
         else:
-            changing, placed = now[3], now[4]
+            changing, placed = mask & now[3], now[4]
             traits = army.traits()
             known = self._lent_hooks.get(army.id)
             if (known is not None and known[0] is placed and known[1] == mask
@@ -477,11 +483,13 @@ class GameState:
             else:
                 lent = self._lent(army, placed)
                 hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
-                if mask & changing:  # asked every time
-                    return hooks
-                self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+                if changing:  # what they lend now, asked again each time
+                    watched = tuple((item, item.lent(self)) for region, item in placed
+                                    if changing >> region & 1)
+                else:
+                    self._lent_hooks[army.id] = (placed, mask, traits, hooks)
         army._held = (items, items.version, army.mask, army.declined, army.badge, army.power,
-                      hooks)
+                      hooks, watched)
         return hooks
 
     def bank(self) -> int:
