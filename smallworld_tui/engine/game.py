@@ -160,10 +160,8 @@ def _turn_actions(g: GameState) -> list[Action]:
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
     """Other players' rules that may offer ``army`` choices (a toll to attack them)."""
-    if "offered_actions" not in g.rules.hooks_used:
-        return []
-    return [(t, other) for other in g.armies if other.alive and other.seat != army.seat
-            for t in g.hooks(other).offer]
+    return [(t, other) for other in g.armies_filling("offered_actions")
+            if other.seat != army.seat for t in g.hooks(other).offer]
 
 
 def _offered_actions(g: GameState, army: Army) -> list[Action]:
