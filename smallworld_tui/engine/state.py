@@ -456,6 +456,8 @@ class GameState:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
         traits, the items in its regions and the rules they lend stay the same)."""
         items = self.items
+        if not items:
+            return army.hooks()
         known = army._held
         if (known is not None and known[0] is items and known[1] == items.version
                 and known[2] == army.mask and known[3] is army.declined
