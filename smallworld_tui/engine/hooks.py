@@ -41,8 +41,11 @@ class Hooks:
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
-        filled = [(r, _filled(type(r))) for r in rules]
-        by_hook = {h: tuple(r for r, hooks in filled if h in hooks) for h in HOT_HOOKS}
+        lists: dict[str, list[Content]] = {h: [] for h in HOT_HOOKS}
+        for r in rules:
+            for h in _filled(type(r)):
+                lists[h].append(r)
+        by_hook = {h: tuple(found) for h, found in lists.items()}
         self.entry = by_hook["entry_mask"]
         self.reach = by_hook["reach_mask"]
         self.costs = by_hook["cost_changes"]
