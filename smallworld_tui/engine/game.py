@@ -152,10 +152,8 @@ def _costs(g: GameState, army: Army, known: Sequence[tuple[int, int]] | None
 
 def _turn_actions(g: GameState) -> list[Action]:
     """Choices any of the player's armies or items offers while the player conquers."""
-    if "turn_actions" not in g.rules.hooks_used:
-        return []
-    return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
-            for a in t.turn_actions(g, mine)]
+    return [a for mine in g.armies_filling("turn_actions") if mine.seat == g.seat
+            for t in g.hooks(mine).turn for a in t.turn_actions(g, mine)]
 
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
