@@ -68,7 +68,7 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
         return out
     seat = army.seat
     for other in g.armies_filling("shielded_mask"):
-        if other.mask & mask and other.seat != seat:
+        if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask
@@ -390,9 +390,11 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
-    for other in g.armies_filling("on_any_conquest"):
-        for t in g.hooks(other).watch if other.alive else ():
-            t.on_any_conquest(g, other, region, army)
+    if "on_any_conquest" in g.rules.hooks_used:
+        for other in g.armies_filling("on_any_conquest"):
+            if other.alive:
+                for t in g.hooks(other).watch:
+                    t.on_any_conquest(g, other, region, army)
     g.emit(
         "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
         region=region,
@@ -483,9 +485,11 @@ def withdraw(g: GameState, attacker: Army, region: int) -> None:
 def emptied(g: GameState, region: int) -> None:
     """``region`` was just left empty other than by a conquest (where a new holder enters at
     once): the rules of every army watching regions learn it (``on_region_emptied``)."""
-    for army in g.armies_filling("on_region_emptied"):
-        for t in g.hooks(army).emptied if army.alive else ():
-            t.on_region_emptied(g, army, region)
+    if "on_region_emptied" in g.rules.hooks_used:
+        for army in g.armies_filling("on_region_emptied"):
+            if army.alive:
+                for t in g.hooks(army).emptied:
+                    t.on_region_emptied(g, army, region)
 
 
 def empty_region(g: GameState, army: Army, region: int) -> int:

@@ -305,7 +305,7 @@ class GameState:
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
-    _fillers: dict[str, tuple[_Placed, frozenset[str], int]] = field(
+    _fillers: dict[str, tuple[ItemPlaces, int, frozenset[str], int]] = field(
         init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -437,16 +437,16 @@ class GameState:
         may change (Stonehedge).  A quick sieve: ask each army's ``hooks`` for the rules."""
         if hook not in self.rules.hooks_used:
             return []
-        placed = self._placed()
+        items = self.items
         known = self._fillers.get(hook)
-        if known is None or known[0] is not placed:
+        if known is None or known[0] is not items or known[1] != items.version:
             qids = self.rules.filled_by[hook]
-            regions = placed[3]  # lent rules that may change
-            for region, item in placed[4]:
+            _, _, _, regions, placed = self._placed()  # lent rules that may change
+            for region, item in placed:
                 if item.qid in qids:
                     regions |= 1 << region
-            known = self._fillers[hook] = (placed, qids - ITEMS.keys(), regions)
-        _, traits, regions = known
+            known = self._fillers[hook] = (items, items.version, qids - ITEMS.keys(), regions)
+        _, _, traits, regions = known
         if not traits:
             return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
         return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
