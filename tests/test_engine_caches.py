@@ -2,7 +2,9 @@
 every change: an army's rules follow the items moved into and out of its regions however
 ``items`` is changed, a copy of a game is independent of the original, and the regions next
 to a set of regions are those next to one of them, on every shipped map, and what the pieces
-keep in step with where they lie matches them all through random games.
+keep in step with where they lie matches them all through random games; so do every army's
+hooks, against its rules worked out from scratch, and the sieve of the armies that may fill
+a hook in.
 """
 
 from __future__ import annotations
