@@ -548,7 +548,8 @@ class Intimidating(WarcraftPower):
             return 0
         near = neighbours(g, army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask
         near &= ~untouchable(g, army, near)
-        return sum(1 << r for r in bits(near) if self._walls(g, r) or self._tokens(g, r))
+        walled = g.pieces.mask(WISP_WALL) | g.pieces.mask(FORT)
+        return walled & near | sum(1 << r for r in bits(near & ~walled) if self._tokens(g, r))
 
     @staticmethod
     def _tokens(g: GameState, region: int) -> int:
