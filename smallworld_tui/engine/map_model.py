@@ -156,7 +156,20 @@ class Map:
             return sum(r.bit for r in selected)
 
         regions = self.regions
-        symbols = {s: mask(r for r in regions if s in r.symbols) for s in terms.symbols}
+        # the regions of each terrain, kind, symbol and island, in one pass
+        terrains = dict.fromkeys(terms.terrains, 0)
+        kinds = dict.fromkeys(KINDS, 0)
+        symbols = dict.fromkeys(terms.symbols, 0)
+        islands = [0] * (1 + max((r.island for r in regions), default=-1))
+        for r in regions:
+            if r.terrain in terrains:
+                terrains[r.terrain] |= r.bit
+            if r.kind in kinds:
+                kinds[r.kind] |= r.bit
+            for s in r.symbols:
+                if s in symbols:
+                    symbols[s] |= r.bit
+            islands[r.island] |= r.bit
         values: dict[str, object] = {
             "all_mask": mask(regions),
             "land_mask": mask(r for r in regions if r.kind == "land"),
@@ -170,14 +183,9 @@ class Map:
             "cavern_mask": symbols.get("cavern", 0),
             "lost_tribe_mask": symbols.get("lost_tribe", 0),
             "neighbor_masks": tuple(sum(1 << n for n in r.neighbors) for r in regions),
-            "islands": tuple(
-                mask(r for r in regions if r.island == i)
-                for i in range(1 + max((r.island for r in regions), default=-1))
-            ),
-            "_terrain_masks": MappingProxyType(
-                {t: mask(r for r in regions if r.terrain == t) for t in terms.terrains}),
-            "_kind_masks": MappingProxyType(
-                {k: mask(r for r in regions if r.kind == k) for k in KINDS}),
+            "islands": tuple(islands),
+            "_terrain_masks": MappingProxyType(terrains),
+            "_kind_masks": MappingProxyType(kinds),
             "_symbol_masks": MappingProxyType(symbols),
             "_adjacency": tuple(
                 sorted((r.id, n) for r in regions for n in r.neighbors if r.id < n)
