@@ -261,14 +261,16 @@ def _sides(grid: tuple[tuple[int, ...], ...]
     cells: dict[int, list[Cell]] = {}
     for r, row in enumerate(grid):
         for c, here in enumerate(row):
-            cells.setdefault(here, []).append((r, c))
-    cells.pop(EMPTY, None)
+            if here != EMPTY:
+                cells.setdefault(here, []).append((r, c))
     framed = [(EMPTY, *row, EMPTY) for row in grid]
     blank = (EMPTY,) * (len(grid[0]) + 2)
     framed = [blank, *framed, blank]
-    pairs = {pair for row in framed for pair in itertools.pairwise(row)}
-    pairs |= {pair for up, down in itertools.pairwise(framed)
-              for pair in zip(up, down, strict=True)}
+    pairs: set[tuple[int, int]] = set()
+    for row in framed:  # cells side by side
+        pairs.update(itertools.pairwise(row))
+    for up, down in itertools.pairwise(framed):  # one above the other
+        pairs.update(zip(up, down, strict=True))
     touching = {(min(a, b), max(a, b)) for a, b in pairs if a != b and EMPTY not in (a, b)}
     edge = {a if b == EMPTY else b for a, b in pairs if a != b and EMPTY in (a, b)}
     return cells, touching, edge
