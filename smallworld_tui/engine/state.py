@@ -445,7 +445,8 @@ class GameState:
             for region, item in placed:
                 if item.qid in qids:
                     regions |= 1 << region
-            known = self._fillers[hook] = (items, items.version, qids - ITEMS.keys(), regions)
+            traits = frozenset(qid for qid in qids if qid not in ITEMS)
+            known = self._fillers[hook] = (items, items.version, traits, regions)
         _, _, traits, regions = known
         if not traits:
             return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
