@@ -2,7 +2,9 @@
 every change: an army's rules follow the items moved into and out of its regions however
 ``items`` is changed, a copy of a game is independent of the original, and the regions next
 to a set of regions are those next to one of them, on every shipped map, and what the pieces
-keep in step with where they lie matches them all through random games.
+keep in step with where they lie matches them all through random games; so do every army's
+hooks, against its rules worked out from scratch, and the sieve of the armies that may fill
+a hook in.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from smallworld_tui.engine import (
     new_game,
 )
 from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -157,3 +162,41 @@ def test_the_events_apply_returns_stay_as_they_were() -> None:
     assert any(events for events, _ in returned)
     assert all(events == copy for events, copy in returned)
     assert len({id(events) for events, _ in returned}) == len(returned)
+
+
+def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
+    """The rules that apply to ``army`` worked out from scratch: its race and power (in
+    decline, those that keep working and a badge still held that works then), then the rules
+    lent by the face-up items in its regions, in the order of ``items``."""
+    race, power = RACES[army.race], POWERS[army.power]
+    if not army.declined:
+        traits: tuple[object, ...] = (race, power)
+    else:
+        traits = (race,) if race.works_in_decline else ()
+        if army.badge and (power.outside_decline_limit or power.works_in_decline):
+            traits += (power,)
+    lent = [rule for qid, region in g.items.items() if region >= 0 and army.mask >> region & 1
+            for rule in ITEMS[qid].lent(g) if not army.declined or rule.works_in_decline]
+    return (*traits, *lent)
+
+
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
+                                                           options: dict[str, bool]) -> None:
+    def check(g: GameState, _: Action) -> None:
+        for army in g.armies:
+            hooks = g.hooks(army)
+            assert hooks.all == plain_rules(g, army), (army.race, army.power)
+            assert hooks is hooks_of(hooks.all)
+            assert g.hooks(army) is hooks  # asked again, alike
+        for hook in HOT_HOOKS:  # the sieve keeps every army whose rules fill a hook in
+            filling = [a for a in g.armies if a.alive
+                       and any(getattr(type(r), hook) is not getattr(Content, hook)
+                               for r in plain_rules(g, a))]
+            sieved = {id(a) for a in g.armies_filling(hook)}
+            assert all(id(a) in sieved for a in filling), hook
+
+    for seed in range(3):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+                         options=options)

@@ -75,7 +75,7 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     if "shielded_mask" not in g.rules.hooks_used:
         return out
     seat = army.seat
-    for other in g.armies:
+    for other in g.armies_filling("shielded_mask"):
         if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
@@ -423,7 +423,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
     if "on_any_conquest" in g.rules.hooks_used:
-        for other in g.armies:
+        for other in g.armies_filling("on_any_conquest"):
             if other.alive:
                 for t in g.hooks(other).watch:
                     t.on_any_conquest(g, other, region, army)
@@ -518,7 +518,7 @@ def emptied(g: GameState, region: int) -> None:
     """``region`` was just left empty other than by a conquest (where a new holder enters at
     once): the rules of every army watching regions learn it (``on_region_emptied``)."""
     if "on_region_emptied" in g.rules.hooks_used:
-        for army in g.armies:
+        for army in g.armies_filling("on_region_emptied"):
             if army.alive:
                 for t in g.hooks(army).emptied:
                     t.on_region_emptied(g, army, region)

@@ -156,16 +156,16 @@ def _turn_actions(g: GameState) -> list[Action]:
     """Choices any of the player's armies or items offers while the player conquers."""
     if "turn_actions" not in g.rules.hooks_used:
         return []
-    return [a for mine in g.armies_of(g.seat) for t in g.hooks(mine).turn
-            for a in t.turn_actions(g, mine)]
+    return [a for mine in g.armies_filling("turn_actions") if mine.seat == g.seat
+            for t in g.hooks(mine).turn for a in t.turn_actions(g, mine)]
 
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
     """Other players' rules that may offer ``army`` choices (a toll to attack them)."""
     if "offered_actions" not in g.rules.hooks_used:
         return []
-    return [(t, other) for other in g.armies if other.alive and other.seat != army.seat
-            for t in g.hooks(other).offer]
+    return [(t, other) for other in g.armies_filling("offered_actions")
+            if other.alive and other.seat != army.seat for t in g.hooks(other).offer]
 
 
 def _offered_actions(g: GameState, army: Army) -> list[Action]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.registry import rule
 
-_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
+HOT_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
           "on_attacked", "save_tokens", "on_region_emptied", "on_conquered", "on_turn_start",
@@ -26,7 +26,7 @@ def _filled(kind: type[Content]) -> frozenset[str]:
     found = _FILLED.get(kind)
     if found is None:
         found = _FILLED[kind] = frozenset(
-            h for h in _HOOKS if getattr(kind, h) is not getattr(Content, h))
+            h for h in HOT_HOOKS if getattr(kind, h) is not getattr(Content, h))
     return found
 
 
@@ -41,8 +41,11 @@ class Hooks:
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
-        filled = [(r, _filled(type(r))) for r in rules]
-        by_hook = {h: tuple(r for r, hooks in filled if h in hooks) for h in _HOOKS}
+        lists: dict[str, list[Content]] = {h: [] for h in HOT_HOOKS}
+        for r in rules:
+            for h in _filled(type(r)):
+                lists[h].append(r)
+        by_hook = {h: tuple(found) for h, found in lists.items()}
         self.entry = by_hook["entry_mask"]
         self.reach = by_hook["reach_mask"]
         self.costs = by_hook["cost_changes"]
@@ -79,6 +82,11 @@ def hooks_used(ids: list[str]) -> frozenset[str]:
     """The hot hooks filled in by any of the content ``ids``."""
     rules = [rule(i) for i in ids]
     return frozenset(h for r in rules for h in _filled(type(r)))
+
+
+def filled_by(ids: list[str]) -> dict[str, frozenset[str]]:
+    """For each hot hook, which of the content ``ids`` fill it in."""
+    return {h: frozenset(i for i in ids if h in _filled(type(rule(i)))) for h in HOT_HOOKS}
 
 
 _CACHE: dict[tuple[Content, ...], Hooks] = {}

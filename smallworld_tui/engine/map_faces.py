@@ -269,7 +269,8 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
             for i, face in enumerate(row):
                 line += [EMPTY] * (GAP if i else 0)
                 cells = face.grid[y] if y < len(face.grid) else (EMPTY,) * len(face.grid[0])
-                line += [EMPTY if c == EMPTY else c + offset[id(face)] for c in cells]
+                start = offset[id(face)]
+                line += [EMPTY if c == EMPTY else c + start for c in cells]
             lines.append(tuple(line + [EMPTY] * (max(widths) - len(line))))
     specs = [RegionSpec(r.id + offset[id(face)], f"{face.faces[0].name}:{r.id:02d}", r.terrain,
                         r.symbols)

@@ -156,7 +156,20 @@ class Map:
             return sum(r.bit for r in selected)
 
         regions = self.regions
-        symbols = {s: mask(r for r in regions if s in r.symbols) for s in terms.symbols}
+        # the regions of each terrain, kind, symbol and island, in one pass
+        terrains = dict.fromkeys(terms.terrains, 0)
+        kinds = dict.fromkeys(KINDS, 0)
+        symbols = dict.fromkeys(terms.symbols, 0)
+        islands = [0] * (1 + max((r.island for r in regions), default=-1))
+        for r in regions:
+            if r.terrain in terrains:
+                terrains[r.terrain] |= r.bit
+            if r.kind in kinds:
+                kinds[r.kind] |= r.bit
+            for s in r.symbols:
+                if s in symbols:
+                    symbols[s] |= r.bit
+            islands[r.island] |= r.bit
         values: dict[str, object] = {
             "all_mask": mask(regions),
             "land_mask": mask(r for r in regions if r.kind == "land"),
@@ -170,14 +183,9 @@ class Map:
             "cavern_mask": symbols.get("cavern", 0),
             "lost_tribe_mask": symbols.get("lost_tribe", 0),
             "neighbor_masks": tuple(sum(1 << n for n in r.neighbors) for r in regions),
-            "islands": tuple(
-                mask(r for r in regions if r.island == i)
-                for i in range(1 + max((r.island for r in regions), default=-1))
-            ),
-            "_terrain_masks": MappingProxyType(
-                {t: mask(r for r in regions if r.terrain == t) for t in terms.terrains}),
-            "_kind_masks": MappingProxyType(
-                {k: mask(r for r in regions if r.kind == k) for k in KINDS}),
+            "islands": tuple(islands),
+            "_terrain_masks": MappingProxyType(terrains),
+            "_kind_masks": MappingProxyType(kinds),
             "_symbol_masks": MappingProxyType(symbols),
             "_adjacency": tuple(
                 sorted((r.id, n) for r in regions for n in r.neighbors if r.id < n)
@@ -253,14 +261,16 @@ def _sides(grid: tuple[tuple[int, ...], ...]
     cells: dict[int, list[Cell]] = {}
     for r, row in enumerate(grid):
         for c, here in enumerate(row):
-            cells.setdefault(here, []).append((r, c))
-    cells.pop(EMPTY, None)
+            if here != EMPTY:
+                cells.setdefault(here, []).append((r, c))
     framed = [(EMPTY, *row, EMPTY) for row in grid]
     blank = (EMPTY,) * (len(grid[0]) + 2)
     framed = [blank, *framed, blank]
-    pairs = {pair for row in framed for pair in itertools.pairwise(row)}
-    pairs |= {pair for up, down in itertools.pairwise(framed)
-              for pair in zip(up, down, strict=True)}
+    pairs: set[tuple[int, int]] = set()
+    for row in framed:  # cells side by side
+        pairs.update(itertools.pairwise(row))
+    for up, down in itertools.pairwise(framed):  # one above the other
+        pairs.update(zip(up, down, strict=True))
     touching = {(min(a, b), max(a, b)) for a, b in pairs if a != b and EMPTY not in (a, b)}
     edge = {a if b == EMPTY else b for a, b in pairs if a != b and EMPTY in (a, b)}
     return cells, touching, edge

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, load_map
 from smallworld_tui.engine.errors import IllegalAction
-from smallworld_tui.engine.hooks import hooks_used
+from smallworld_tui.engine.hooks import filled_by, hooks_used
 from smallworld_tui.engine.market import ComboColumn, Market
 from smallworld_tui.engine.pieces import PieceKind
 from smallworld_tui.engine.registry import POWERS, RACES, content_of, rule
@@ -75,6 +75,9 @@ class Ruleset:
         self.items: list[str] = list(content.items)
         #: the hooks some race, power or item of the game fills in (the core skips the others)
         self.hooks_used: frozenset[str] = hooks_used([*self.races, *self.powers, *self.items])
+        #: for each hook, the races, powers and items of the game that fill it in
+        self.filled_by: dict[str, frozenset[str]] = filled_by(
+            [*self.races, *self.powers, *self.items])
         rows = entries("piece", game)
         self.pieces: dict[str, PieceKind] = {
             f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()

@@ -29,6 +29,12 @@ from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
 
+#: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
+#: state's items and their version, the army's regions, decline, badge and power, and what
+#: the items it holds whose lent rules may change (Stonehedge) lent then
+_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks,
+                   tuple[tuple[Item, tuple[Content, ...]], ...]]
+
 
 @dataclass(slots=True)
 class Army:
@@ -48,9 +54,12 @@ class Army:
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
         init=False, repr=False, compare=False)
+    _held: _HeldHooks | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._traits = None  # set here, not as a default: a compiled build sees it too
+        # set here, not as defaults: a compiled build sees them too
+        self._traits = None
+        self._held = None
 
     @property
     def race_trait(self) -> Trait:
@@ -296,12 +305,15 @@ class GameState:
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
+    _fillers: dict[str, tuple[ItemPlaces, int, frozenset[str], int]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
         self._features = {}
         self._placed_now = (None, 0, 0, 0, ())
         self._lent_hooks = {}
+        self._fillers = {}
         self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
             self.rules, self.map)
 
@@ -413,11 +425,33 @@ class GameState:
         out = 0
         if "unaided_mask" not in self.rules.hooks_used:
             return out
-        for other in self.armies:
-            if other.alive and other.seat != attacker.seat and other.mask:
+        for other in self.armies_filling("unaided_mask"):
+            if other.seat != attacker.seat and other.mask:
                 for t in self.hooks(other).unaided:
                     out |= t.unaided_mask(self, other, attacker)
         return out
+
+    def armies_filling(self, hook: str) -> list[Army]:
+        """The armies in play whose rules may fill in ``hook`` (a hot hook, ``Hooks``): its
+        race or power does, or it holds the region of an item that does or whose lent rules
+        may change (Stonehedge).  A quick sieve: ask each army's ``hooks`` for the rules."""
+        if hook not in self.rules.hooks_used:
+            return []
+        items = self.items
+        known = self._fillers.get(hook)
+        if known is None or known[0] is not items or known[1] != items.version:
+            qids = self.rules.filled_by[hook]
+            _, _, _, regions, placed = self._placed()  # lent rules that may change
+            for region, item in placed:
+                if item.qid in qids:
+                    regions |= 1 << region
+            traits = frozenset(qid for qid in qids if qid not in ITEMS)
+            known = self._fillers[hook] = (items, items.version, traits, regions)
+        _, _, traits, regions = known
+        if not traits:
+            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
+        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
+                                                       or a.power in traits)]
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
@@ -425,19 +459,40 @@ class GameState:
         items = self.items
         if not items:
             return army.hooks()
+        known = army._held
+        if (known is not None and known[0] is items and known[1] == items.version
+                and known[2] == army.mask and known[3] is army.declined
+                and known[4] is army.badge and known[5] == army.power
+                and (not known[7] or all(item.lent(self) == lent for item, lent in known[7]))):
+            return known[6]
+        return self._hooks(army)
+
+    def _hooks(self, army: Army) -> Hooks:
+        """``hooks`` worked out: the army's traits' hooks unless it holds an item, else those
+        remembered for the items it holds (per army), else worked out anew."""
+        items = self.items
         now = self._placed()
         mask = army.mask & now[2]
+        watched: tuple[tuple[Item, tuple[Content, ...]], ...] = ()
         if not mask:
-            return army.hooks()
-        changing, placed = now[3], now[4]
-        traits = army.traits()
-        known = self._lent_hooks.get(army.id)
-        if known is not None and known[0] is placed and known[1] == mask and known[2] is traits:
-            return known[3]
-        lent = self._lent(army, placed)
-        hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
-        if not mask & changing:
-            self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+            hooks = army.hooks()
+        else:
+            changing, placed = mask & now[3], now[4]
+            traits = army.traits()
+            known = self._lent_hooks.get(army.id)
+            if (known is not None and known[0] is placed and known[1] == mask
+                    and known[2] is traits):
+                hooks = known[3]
+            else:
+                lent = self._lent(army, placed)
+                hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
+                if changing:  # what they lend now, asked again each time
+                    watched = tuple((item, item.lent(self)) for region, item in placed
+                                    if changing >> region & 1)
+                else:
+                    self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+        army._held = (items, items.version, army.mask, army.declined, army.badge, army.power,
+                      hooks, watched)
         return hooks
 
     def bank(self) -> int:

@@ -36,6 +36,7 @@ from smallworld_tui.engine.content.traits import (
     kinds,
 )
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
+from smallworld_tui.engine.content.warcraft.races import item_regions
 from smallworld_tui.engine.phase import PLACING, Phase
 from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
@@ -547,7 +548,8 @@ class Intimidating(WarcraftPower):
             return 0
         near = neighbours(g, army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask
         near &= ~untouchable(g, army, near)
-        return sum(1 << r for r in bits(near) if self._walls(g, r) or self._tokens(g, r))
+        walled = g.pieces.mask(WISP_WALL) | g.pieces.mask(FORT)
+        return walled & near | sum(1 << r for r in bits(near & ~walled) if self._tokens(g, r))
 
     @staticmethod
     def _tokens(g: GameState, region: int) -> int:
@@ -653,18 +655,24 @@ class PortalMage(WarcraftPower):
         (Mountains)."""
         return frozenset(kind for kind, *_ in g.rules.placed)
 
-    def _loaded(self, g: GameState, region: int) -> bool:
-        """Whether ``region`` holds anything a portal moves."""
+    def _loaded(self, g: GameState, regions: list[int]) -> int:
+        """Those of ``regions`` that hold anything a portal moves (a mask)."""
         fixed = self._fixed(g)
-        return (g.region_army[region] != NOBODY
-                or any(k not in fixed for k, _ in g.pieces.on(region))
-                or any(r == region and ITEMS[i].kind == "artifact" for i, r in g.items.items()))
+        artifacts = item_regions(g, "artifact")
+        pieces = g.pieces
+        out = 0
+        for region in regions:
+            if (g.region_army[region] != NOBODY or artifacts >> region & 1
+                    or any(k not in fixed for k, _ in pieces.on(region))):
+                out |= 1 << region
+        return out
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         gates = self._gates(g, army)
+        loaded = self._loaded(g, gates) if len(gates) > 1 else 0
         for i, a in enumerate(gates):
             for b in gates[i + 1:]:
-                if self._loaded(g, a) or self._loaded(g, b):
+                if (loaded >> a | loaded >> b) & 1:
                     yield Action("portal", a, b)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

@@ -281,10 +281,10 @@ class Gnomes(Race):
         """Regions worth a raid: within the best rolls' reach of the tokens in hand."""
         if g.turn.extra.get(self.qid) or in_hand(g, army) < 1 or g.turn.roll >= 0:
             return 0
-        costs = Costs(g, army)
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
-        return sum(1 << r for r in bits(open_to(g, army, g.map.all_mask & ~army.mask))
-                   if costs.of(r, as_if_adjacent=True) <= best)
+        costs = Costs(g, army).each(open_to(g, army, g.map.all_mask & ~army.mask),
+                                    as_if_adjacent=True)
+        return sum(1 << r for r, cost in costs if cost <= best)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         for r in bits(self._targets(g, army)):
