@@ -209,7 +209,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
     if handler is not None:
         handler(g, action)
     else:
-        content, army = provider(g, action.kind)
+        content, army = provider(g, action)
         if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
@@ -221,19 +221,41 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
     return events
 
 
-def provider(g: GameState, kind: str) -> tuple[Content, Army]:
-    """The race, power or item offering actions of ``kind`` now, with its army (another
-    player's, for a choice its rules offer the conquering army)."""
+def provider(g: GameState, action: Action) -> tuple[Content, Army]:
+    """The race, power or item offering ``action`` now, with its army (another player's,
+    for a choice its rules offer the conquering army): the first rule knowing its kind, or,
+    when several do, the first that offers it."""
+    kind = action.kind
     candidates = _seat_rules(g)
     if g.phase != Phase.END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
         if g.phase == Phase.CONQUER:
             candidates += _offered(g, army)
-    for content, army in candidates:
-        if kind in content.actions:
-            return content, army
-    raise IllegalAction("{action} is not possible now", action=kind)
+    able = [(content, army) for content, army in candidates if kind in content.actions]
+    if not able:
+        raise IllegalAction("{action} is not possible now", action=kind)
+    if len(able) > 1:  # two rules know the kind (a relic and the Bag imitating it)
+        offering = next(((c, a) for c, a in able if action in _offers(g, c, a)), None)
+        if offering is not None:
+            return offering
+    return able[0]
+
+
+def _offers(g: GameState, content: Content, army: Army) -> list[Action]:
+    """The choices ``content`` of ``army`` offers in the phase being played."""
+    phase = g.phase
+    if phase == Phase.END:
+        return list(content.end_actions(g, army))
+    acting = army.id == g.turn.acting
+    if phase in PLACING:
+        return list(content.redeploy_actions(g, army)) if acting else []
+    if phase != Phase.CONQUER:
+        return []
+    if army.seat != g.seat:  # another player's rule: a toll offered to the attacker
+        return list(content.offered_actions(g, army, g.armies[g.turn.acting]))
+    offered = list(content.turn_actions(g, army))
+    return [*content.conquest_actions(g, army), *offered] if acting else offered
 
 
 def _pick(g: GameState, action: Action) -> None:

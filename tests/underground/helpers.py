@@ -19,7 +19,7 @@ from scenario import UG_TEST_MAP, act, finish, pinned, scenario
 from smallworld_tui.engine import Event
 from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.phase import Phase
-from smallworld_tui.engine.state import Army, GameState
+from smallworld_tui.engine.state import Army, Combo, GameState
 
 CHASM_VOLCANO, MINE_LAIR, RIVER_TOP, FOREST, MUDPOOL, CRYSTAL, MOUNTAIN = 0, 1, 2, 3, 4, 5, 6
 RIVER_MID, MINE, MOUNTAIN_LAIR, MUDPOOL_W, FOREST_LAIR, RIVER_END, CRYSTAL_E, CHASM = range(7, 15)
@@ -55,6 +55,18 @@ def reveal(g: GameState, item: str, region: int) -> None:
         g.hidden.remove(qid(item))
     g.reveal_item(qid(item), region)
     g.events.clear()
+
+
+def stonehedge_with(g: GameState, power: str, region: int) -> None:
+    """Stonehedge in ``region`` with ``power`` drawn (the pile is stacked)."""
+    badge = qid(power)
+    for k, combo in enumerate(g.combos):
+        if combo.power == badge:
+            g.combos[k] = Combo(combo.race, g.power_stack.pop(0), combo.coins)
+    stack = [p for p in g.power_stack if p != badge]
+    g.power_stack = [badge]
+    reveal(g, "stonehedge", region)
+    g.power_stack = stack
 
 
 def cost(g: GameState, army: Army, region: int) -> int:

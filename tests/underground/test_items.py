@@ -20,13 +20,14 @@ from scenario import (
     put,
     scored,
     targets,
+    where,
 )
 
 from smallworld_tui.engine import IllegalAction, apply, legal_actions, ruleset
 from smallworld_tui.engine.bitset import NOBODY
 from smallworld_tui.engine.phase import Phase
 from smallworld_tui.engine.registry import ITEMS
-from smallworld_tui.engine.state import Army, Combo, GameState
+from smallworld_tui.engine.state import Army, GameState
 from underground.helpers import (
     CHASM,
     CHASM_VOLCANO,
@@ -44,6 +45,7 @@ from underground.helpers import (
     breakdown,
     cost,
     reveal,
+    stonehedge_with,
     to_end,
     ug,
 )
@@ -820,18 +822,6 @@ def test_stonehedge_reshuffles_the_discards_or_draws_nothing():
     assert q(STONEHEDGE) not in g2.item_data
 
 
-def stonehedge_with(g: GameState, power: str, region: int) -> None:
-    """Stonehedge in ``region`` with ``power`` drawn (the pile is stacked)."""
-    badge = q(power)
-    for k, combo in enumerate(g.combos):
-        if combo.power == badge:
-            g.combos[k] = Combo(combo.race, g.power_stack.pop(0), combo.coins)
-    stack = [p for p in g.power_stack if p != badge]
-    g.power_stack = [badge]
-    reveal(g, STONEHEDGE, region)
-    g.power_stack = stack
-
-
 def test_stonehedge_lends_its_power_to_whoever_holds_it():
     g = ug()
     give(g, 0, "ogres", "stone", {MUDPOOL_W: 1, MINE_LAIR: 1})
@@ -855,6 +845,28 @@ def test_stonehedge_power_stops_in_decline_unless_it_works_then():
     begin_turn(g2, 0)
     assert breakdown(act(g2, "decline"), 0)["power:underground:wise"] == 2
     check(g2)
+
+
+def test_a_bag_lent_by_stonehedge_imitates_the_ring_its_holder_already_used():
+    # the Ring and the Bag-o'-Many-Things imitating it are used apart, once each a turn,
+    # whichever rule comes first: here the Ring is in play before the Stonehedge lending Magic
+    g = ug()
+    give(g, 0, "drow", "stone", {MOUNTAIN: 2, MUDPOOL_W: 2})
+    reveal(g, RING, MOUNTAIN)
+    stonehedge_with(g, "magic", MUDPOOL_W)
+    give(g, 1, "ogres", "mining", {CRYSTAL: 1})
+    begin_turn(g, 0)
+    act(g, "bag", g.rules.items.index(q(RING)))
+    finish(g)
+    assert [a.kind for a in legal_actions(g)].count("ring") == 4  # two regions, two rings
+    coins = g.coins[1]
+    act(g, "ring", MOUNTAIN)
+    assert targets(g, "ring") == {MOUNTAIN, MUDPOOL_W}  # the other one is still to place
+    act(g, "ring", MUDPOOL_W)
+    assert g.seat == 1  # both placed: the turn is over
+    assert g.coins[1] == coins - 2  # Crystal borders both: a coin for each
+    assert {g.items[q(RING)], where(g, "bag").bit_length() - 1} == {MOUNTAIN, MUDPOOL_W}
+    check(g)
 
 
 # --- The Wickedest Pentacle and the Balrog -----------------------------------------------------
