@@ -11,10 +11,10 @@ on their next turns, less the (mean) value of its opponents.  The numbers that s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from smallworld_tui.bots.tactics import Newcomer, fresh_tokens, income, risk, threats
-from smallworld_tui.engine import Army, GameState, Phase
+from smallworld_tui.engine import GameState, Phase
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,6 @@ class Weights:
     fresh_bonus: float = 1.0  # coins per turn a new combo's power adds
     exposure: float = 1.5  # coins a region that may fall next turn is expected to cost
     opponents: float = 1.0  # weight of the opponents' mean value
-    item_worth: float = 0.0  # coins a scoring an item in an active race's regions adds
 
 
 #: The weights ``hard`` plays by, found by self-play between ``normal`` bots (2-player games on
@@ -48,9 +47,6 @@ TUNED = Weights(fresh_cost=1.61, declined_keep=0.85)
 #: (``declined_keep`` 0.66 -> 0.85, as in ``TUNED``; with it 178/400 on seeds 700000–700199
 #: and 710000–710199, where ``exposure`` 1.05 alone won 162/400).
 TUNED_MANY = Weights(exposure=1.05, declined_keep=0.85)
-
-#: ``hard``'s 2-player weights in the games where they differ from ``TUNED``.
-TUNED_GAMES: dict[str, Weights] = {"underground": replace(TUNED, item_worth=1.0)}
 
 
 def scorings_left(g: GameState, seat: int) -> int:
@@ -133,12 +129,8 @@ class Evaluator:
         steady = steady_income(g, seat) if current else first if first is not None else \
             income(g, seat)
         bonus = steady - regions - declined
-        future = self._active_future(left, first, regions, tokens, declined, bonus,
-                                     decline_from=1 if mid_turn else 0)
-        if self.w.item_worth:
-            future += (self.w.item_worth * items_held(g, active)
-                       * _weighted(self.w.attrition, 0, left))
-        return coins + future
+        return coins + self._active_future(left, first, regions, tokens, declined, bonus,
+                                           decline_from=1 if mid_turn else 0)
 
     def _race(self, regions: float, tokens: float, turns: int, *, fresh: bool = False,
               grow_first: bool = True) -> list[float]:
@@ -212,12 +204,6 @@ class Evaluator:
             going += weight * gained
             weight *= gamma
         return max(best, going)
-
-
-def items_held(g: GameState, army: Army) -> int:
-    """Face-up items in ``army``'s regions."""
-    mask = army.mask
-    return sum(1 for region in g.items.values() if region >= 0 and mask >> region & 1)
 
 
 def _weighted(ratio: float, start: int, stop: int) -> float:

@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 
 from smallworld_tui.bots.base import Bot, Budget, Decision
-from smallworld_tui.bots.evaluate import TUNED, TUNED_GAMES, TUNED_MANY, Weights
+from smallworld_tui.bots.evaluate import TUNED, TUNED_MANY, Weights
 from smallworld_tui.bots.normal import DECLINE, NormalBot, Planner
 from smallworld_tui.bots.tactics import quick_move
 from smallworld_tui.bots.worlds import outcomes
@@ -77,7 +77,7 @@ class HardBot(Bot):
 
     def decide(self, decision: Decision) -> Action:
         g = decision.world()
-        planner = Planner(g, decision.side, self.weights_for(g))
+        planner = Planner(g, decision.side, self.weights if g.players <= 2 else TUNED_MANY)
         legal = list(decision.legal)
         if g.phase not in SEARCHED:
             return planner.choose(g, legal)
@@ -98,14 +98,6 @@ class HardBot(Bot):
                 return DECLINE
             ranked.remove(DECLINE)
         return search.best(ranked[:wanted], search.this_turn)
-
-
-    def weights_for(self, g: GameState) -> Weights | None:
-        """``TUNED_MANY`` in games of more than two players; in 2-player games the game's
-        own (``TUNED_GAMES``) or ``TUNED``."""
-        if g.players > 2:
-            return TUNED_MANY
-        return TUNED_GAMES.get(g.game, self.weights)
 
 
 class Search:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from scenario import UG_TEST_MAP, begin_turn, give, scenario
 
 from smallworld_tui.bots import Budget, hard, make_bot
 from smallworld_tui.bots.base import Decision
@@ -196,18 +195,3 @@ def test_a_search_out_of_time_stops_at_its_next_move_and_keeps_normals_choice(
     weights = TUNED if g.players == 2 else TUNED_MANY
     planner = Planner(decision.world(), decision.side, weights)
     assert choice == planner.rank(decision.world(), list(legal))[0][1]
-
-
-@pytest.mark.parametrize("fountain", [4, 8])
-def test_in_underground_hard_takes_the_region_holding_a_place(fountain: int) -> None:
-    """Underground: whoever holds a Place's region controls it, and the Fountain of Youth
-    gives its holder a bonus token at the start of each turn.  With tokens for one of two
-    like empty regions, ``hard`` takes the Fountain's, wherever it lies."""
-    g = scenario(2, UG_TEST_MAP, game="underground", clear_tribes=True)
-    give(g, 0, "gnomes", "stone", {3: 3})  # the east bank's forest; 4 and 8 border it
-    give(g, 1, "ogres", "stone", {5: 2, 10: 2})  # across the river
-    g.reveal_item("underground:fountain_of_youth", fountain)
-    begin_turn(g, 0, 3)
-    assert {a.target for a in legal_actions(g) if a.kind == "conquer"} >= {4, 8}
-    bot = make_bot("hard", 1)
-    assert bot.choose(observe(g, 0), legal_actions(g)) == Action("conquer", fountain)
