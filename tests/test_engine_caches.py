@@ -28,9 +28,11 @@ from smallworld_tui.engine import (
     new_game,
 )
 from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.board import RegionSpec, derive_map, draw_faces, load_board_set
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
+from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -110,6 +112,19 @@ def test_the_regions_next_to_a_set_are_those_next_to_one_of_them(name: str) -> N
             expected |= board.neighbor_masks[r]
         assert board.adjacent(mask) == expected
         assert board.adjacent(mask) == expected  # remembered alike
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_board_set_joined_from_its_faces_is_the_map_its_drawing_gives(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(6):
+        drawn = draw_faces(players, Rng(rng.getrandbits(32)), "warcraft")
+        joined = load_board_set(drawn, "warcraft")
+        specs = [RegionSpec(r.id, r.code, r.terrain, r.symbols) for r in joined.regions]
+        assert joined == derive_map(name=joined.name, title=joined.title, game="warcraft",
+                                    players=players, turns=joined.turns, grid=joined.grid,
+                                    specs=specs, links=joined.links, faces=joined.faces)
+        assert [face.name for face in joined.faces] == drawn
 
 
 @pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),

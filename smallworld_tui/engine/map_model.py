@@ -294,6 +294,35 @@ def _components(neighbors: Mapping[int, set[int]]) -> dict[int, int]:
     return island
 
 
+def moved(region: Region, *, offset: int, code: str, islands: int, down: int,
+          right: int) -> Region:
+    """A region of one map where a map joining it with others puts it: its id, bit and
+    neighbours ``offset`` further, its island ``islands`` further, its cells ``down`` rows and
+    ``right`` columns further, under ``code``. Everything else is as derived on its own map:
+    the joined maps lie apart (empty cells between them, no links across), so the drawing
+    around each region is the same."""
+    return Region(
+        id=region.id + offset,
+        code=code,
+        terrain=region.terrain,
+        kind=region.kind,
+        symbols=region.symbols,
+        mountain=region.mountain,
+        mine=region.mine,
+        magic=region.magic,
+        cavern=region.cavern,
+        lost_tribe=region.lost_tribe,
+        water=region.water,
+        at_board_edge=region.at_board_edge,
+        border=region.border,
+        coastal=region.coastal,
+        island=region.island + islands,
+        cells=tuple((r + down, c + right) for r, c in region.cells),
+        neighbors=frozenset(n + offset for n in region.neighbors),
+        bit=region.bit << offset,
+    )
+
+
 def derive_map(*, name: str, title: str, game: str, players: int, turns: int,
                grid: tuple[tuple[int, ...], ...], specs: Iterable[RegionSpec],
                links: tuple[tuple[int, int], ...] = (), faces: tuple[Face, ...] = ()) -> Map:
