@@ -20,7 +20,7 @@ from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import OVER, PICK, Phase
 from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
@@ -327,7 +327,7 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def market(self) -> Market:
@@ -696,7 +696,7 @@ class GameState:
             rules=rules, map=board, map_source=map_source, names=list(names), seed=seed,
             options=options, rng=Rng(seed), dice=list(dice), pins={}, round=1, seat=0,
             turn_number=0,
-            phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
+            phase=PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
             pieces=Pieces(rules.pieces, regions), items=ItemPlaces(), hidden=[], facedown={},
             item_data={},
