@@ -28,9 +28,18 @@ from smallworld_tui.engine import (
     new_game,
 )
 from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.board import RegionSpec, derive_map, draw_faces, load_board_set
+from smallworld_tui.engine.board import (
+    RegionSpec,
+    derive_map,
+    draw_faces,
+    join_faces,
+    list_faces,
+    load_board_set,
+    load_face,
+)
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.map_model import moved
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, GameState
@@ -125,6 +134,20 @@ def test_a_board_set_joined_from_its_faces_is_the_map_its_drawing_gives(players:
                                     players=players, turns=joined.turns, grid=joined.grid,
                                     specs=specs, links=joined.links, faces=joined.faces)
         assert [face.name for face in joined.faces] == drawn
+        again = join_faces([load_face(face, "warcraft") for face in drawn], name=joined.name,
+                           title=joined.title, players=players, turns=joined.turns)
+        assert again == joined  # the faces' regions placed as remembered
+
+
+def test_a_faces_regions_are_placed_where_each_join_asks() -> None:
+    face = load_face(list_faces("warcraft")[0], "warcraft")
+    label = face.faces[0].name
+    for offset, islands, down, right in [(0, 0, 0, 0), (9, 1, 0, 30), (9, 1, 14, 0),
+                                         (0, 0, 14, 30), (9, 1, 0, 30), (0, 0, 0, 0)]:
+        assert face.placed(offset=offset, islands=islands, down=down, right=right,
+                           label=label) == tuple(
+            moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands, down=down,
+                  right=right) for r in face.regions)
 
 
 @pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),

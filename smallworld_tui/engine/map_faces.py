@@ -24,7 +24,6 @@ from smallworld_tui.engine.map_model import (
     Map,
     Region,
     legend,
-    moved,
 )
 from smallworld_tui.engine.tables import per_tables, table
 
@@ -248,8 +247,9 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     """One map of several face maps: islands side by side in rows (a row holds at most
     ROW_WIDTH columns; shorter rows are centred by whole pairs of columns, so the faces' column
     pairs stay aligned on screen), regions numbered face after face, each code "<face>:<id>".
-    The faces lie apart, so each face's regions are moved where the join puts them rather
-    than derived again from the joined drawing (the same map: tested)."""
+    The faces lie apart, so each face's regions are moved where the join puts them
+    (``Map.placed``) rather than derived again from the joined drawing (the same map:
+    tested)."""
     rows: list[list[Map]] = []
     for face in faces:
         width = len(face.grid[0])
@@ -269,13 +269,13 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
         top, left = len(lines), (full - width) // 4 * 2  # centred, in whole two-cell columns
         placed = []  # (face, first column, first region id)
         for face in row:
-            placed.append((face, left, len(regions)))
-            left += len(face.grid[0]) + GAP
-            regions += [moved(r, offset=placed[-1][2], code=f"{face.faces[0].name}:{r.id:02d}",
-                              islands=islands, down=top, right=placed[-1][1])
-                        for r in face.regions]
-            links += [(a + placed[-1][2], b + placed[-1][2]) for a, b in face.links]
+            offset = len(regions)
+            placed.append((face, left, offset))
+            regions += face.placed(offset=offset, islands=islands, down=top, right=left,
+                                   label=face.faces[0].name)
+            links += [(a + offset, b + offset) for a, b in face.links]
             islands += len(face.islands)
+            left += len(face.grid[0]) + GAP
         for y in range(max(len(f.grid) for f in row)):
             line = [EMPTY] * full
             for face, start, offset in placed:

@@ -148,6 +148,8 @@ class Map:
     _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _adjacent: dict[int, int] = field(init=False, repr=False, compare=False)
+    _placed: dict[tuple[int, int, int, int, str], tuple[Region, ...]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         terms = legend(self.game)
@@ -194,6 +196,7 @@ class Map:
         for name, value in values.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_adjacent", {})
+        object.__setattr__(self, "_placed", {})
 
     def terrain_mask(self, terrain: str) -> int:
         """Bits of the regions of one terrain: 0 if the map has none, KeyError for a terrain
@@ -225,6 +228,22 @@ class Map:
             memo[mask] = near
         return near
 
+    def placed(self, *, offset: int, islands: int, down: int, right: int,
+               label: str) -> tuple[Region, ...]:
+        """This map's regions where a map joining it with others puts them (``moved``), each
+        coded "<label>:<id>" (remembered: the board sets of a game put each face in few
+        places)."""
+        key = (offset, islands, down, right, label)
+        memo = self._placed
+        regions = memo.get(key)
+        if regions is None:
+            regions = tuple(moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands,
+                                  down=down, right=right) for r in self.regions)
+            if len(memo) >= _PLACED_MEMO:
+                memo.clear()
+            memo[key] = regions
+        return regions
+
     def adjacency(self) -> list[tuple[int, int]]:
         """Every pair of adjacent regions as (a, b) with a < b, sorted."""
         return list(self._adjacency)
@@ -252,6 +271,7 @@ class Map:
 
 
 _ADJACENT_MEMO = 1 << 12  # masks ``Map.adjacent`` remembers before it starts afresh
+_PLACED_MEMO = 64  # placements ``Map.placed`` remembers before it starts afresh
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]
