@@ -457,7 +457,11 @@ class GameState:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
         traits, the items in its regions and the rules they lend stay the same)."""
         items = self.items
-        if not items:
+        if not items:  # the army's traits' hooks (``Army.hooks``, without a call)
+            own = army._traits
+            if (own is not None and own[0] is army.declined and own[1] is army.badge
+                    and own[2] == army.power):
+                return own[4]
             return army.hooks()
         known = army._held
         if (known is not None and known[0] is items and known[1] == items.version
