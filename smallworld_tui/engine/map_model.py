@@ -8,6 +8,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -321,21 +322,10 @@ def moved(region: Region, *, offset: int, code: str, islands: int, down: int,
     ``right`` columns further, under ``code``. Everything else is as derived on its own map:
     the joined maps lie apart (empty cells between them, no links across), so the drawing
     around each region is the same."""
-    return Region(
+    return dataclasses.replace(
+        region,
         id=region.id + offset,
         code=code,
-        terrain=region.terrain,
-        kind=region.kind,
-        symbols=region.symbols,
-        mountain=region.mountain,
-        mine=region.mine,
-        magic=region.magic,
-        cavern=region.cavern,
-        lost_tribe=region.lost_tribe,
-        water=region.water,
-        at_board_edge=region.at_board_edge,
-        border=region.border,
-        coastal=region.coastal,
         island=region.island + islands,
         cells=tuple((r + down, c + right) for r, c in region.cells),
         neighbors=frozenset(n + offset for n in region.neighbors),
