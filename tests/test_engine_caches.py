@@ -28,9 +28,19 @@ from smallworld_tui.engine import (
     new_game,
 )
 from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.board import (
+    RegionSpec,
+    derive_map,
+    draw_faces,
+    join_faces,
+    list_faces,
+    load_face,
+)
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.map_model import moved
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
+from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -110,6 +120,33 @@ def test_the_regions_next_to_a_set_are_those_next_to_one_of_them(name: str) -> N
             expected |= board.neighbor_masks[r]
         assert board.adjacent(mask) == expected
         assert board.adjacent(mask) == expected  # remembered alike
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_board_set_joined_from_its_faces_is_the_map_its_drawing_gives(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(6):  # joined here, not through load_board_set: its cache stays as it was
+        drawn = draw_faces(players, Rng(rng.getrandbits(32)), "warcraft")
+        faces = [load_face(face, "warcraft") for face in drawn]
+        joined = join_faces(faces, name="set", title="set", players=players, turns=10)
+        specs = [RegionSpec(r.id, r.code, r.terrain, r.symbols) for r in joined.regions]
+        assert joined == derive_map(name="set", title="set", game="warcraft", players=players,
+                                    turns=10, grid=joined.grid, specs=specs,
+                                    links=joined.links, faces=joined.faces)
+        assert [face.name for face in joined.faces] == drawn
+        # the faces' regions placed as remembered
+        assert join_faces(faces, name="set", title="set", players=players, turns=10) == joined
+
+
+def test_a_faces_regions_are_placed_where_each_join_asks() -> None:
+    face = load_face(list_faces("warcraft")[0], "warcraft")
+    label = face.faces[0].name
+    for offset, islands, down, right in [(0, 0, 0, 0), (9, 1, 0, 30), (9, 1, 14, 0),
+                                         (0, 0, 14, 30), (9, 1, 0, 30), (0, 0, 0, 0)]:
+        assert face.placed(offset=offset, islands=islands, down=down, right=right,
+                           label=label) == tuple(
+            moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands, down=down,
+                  right=right) for r in face.regions)
 
 
 @pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),

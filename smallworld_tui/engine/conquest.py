@@ -269,8 +269,9 @@ class Ousted(NamedTuple):
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
     losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
-    #: the rules of each of ``losers`` once the region is lost, before any retired (a
-    #: retired race's badge is gone, yet a power working in decline still reacts)
+    #: the rules of each of ``losers`` that react to a region lost (``Hooks.lost``), as
+    #: they are once the region is lost, before any retired (a retired race's badge is
+    #: gone, yet a power working in decline still reacts); none in a game without such rules
     rules: tuple[tuple[Content, ...], ...] = ()
 
 
@@ -365,8 +366,9 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     back = g.clear_pieces(region, d)
     if (returned or back) and prev not in turn.defenders:
         turn.defenders.append(prev)
-    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, losers,
-                    tuple(g.rules_of(a) for a in losers))
+    reacting = (tuple(g.hooks(a).lost for a in losers)
+                if "on_region_lost" in g.rules.hooks_used else ())
+    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, losers, reacting)
     if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
         retire(g, d)
     return ousted
@@ -381,7 +383,7 @@ def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> Non
     retired, with the rules they had when the region was lost (``on_region_lost``), or the
     ruleset when neutral defenders were taken (a lair reveals its item)."""
     if ousted.army is not None:
-        for other, rules in zip(ousted.losers, ousted.rules, strict=True):
+        for other, rules in zip(ousted.losers, ousted.rules, strict=False):
             for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
     elif ousted.seat == NEUTRAL:

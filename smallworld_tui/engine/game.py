@@ -29,14 +29,19 @@ from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
-from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.phase import (
+    CONQUER,
+    DEFENDER,
+    END,
+    OVER,
+    PICK,
+    PLACING,
+    REDEPLOY,
+    Phase,
+)
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
 from smallworld_tui.engine.state import Army, GameState, TurnState
-
-#: the phases by module names (an enum member looked up on its class costs a descriptor call)
-_PICK, _CONQUER, _REDEPLOY, _DEFENDER, _END, _OVER = (
-    Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DEFENDER, Phase.END, Phase.OVER)
 
 
 def new_game(
@@ -85,13 +90,13 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     """Every action ``apply`` accepts now, for ``g.actor``; ``costs``: the acting army's
     ``conquest_costs`` when they are known already (``engine.moves``)."""
     phase = g.phase
-    if phase == _CONQUER:
+    if phase == CONQUER:
         return _conquer_actions(g, g.armies[g.turn.acting], costs)
     if phase in PLACING:
         return _redeploy_actions(g, g.armies[g.turn.acting])
-    if phase == _PICK:
+    if phase == PICK:
         return g.market.picks(g)
-    if phase == _END:
+    if phase == END:
         return [*_end_actions(g), actions.END_TURN]
     return []
 
@@ -212,11 +217,11 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
         core[1](g, action)
     else:
         content, army = provider(g, action)
-        if (phase == Phase.CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
+        if (phase == CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == Phase.END and not _end_actions(g):
+        if phase == END and not _end_actions(g):
             _next_turn(g)
     events = g.events
     g.events = []
@@ -229,10 +234,10 @@ def provider(g: GameState, action: Action) -> tuple[Content, Army]:
     when several do, the first that offers it."""
     kind = action.kind
     candidates = _seat_rules(g)
-    if g.phase != Phase.END:
+    if g.phase != END:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + candidates
-        if g.phase == Phase.CONQUER:
+        if g.phase == CONQUER:
             candidates += _offered(g, army)
     able = [(content, army) for content, army in candidates if kind in content.actions]
     if not able:
@@ -247,12 +252,12 @@ def provider(g: GameState, action: Action) -> tuple[Content, Army]:
 def _offers(g: GameState, content: Content, army: Army) -> list[Action]:
     """The choices ``content`` of ``army`` offers in the phase being played."""
     phase = g.phase
-    if phase == Phase.END:
+    if phase == END:
         return list(content.end_actions(g, army))
     acting = army.id == g.turn.acting
     if phase in PLACING:
         return list(content.redeploy_actions(g, army)) if acting else []
-    if phase != Phase.CONQUER:
+    if phase != CONQUER:
         return []
     if army.seat != g.seat:  # another player's rule: a toll offered to the attacker
         return list(content.offered_actions(g, army, g.armies[g.turn.acting]))
@@ -273,7 +278,7 @@ def _pick(g: GameState, action: Action) -> None:
         t.on_picked(g, army)
     g.turn.acting = army.id
     g.turn.readied = True
-    g.phase = _CONQUER
+    g.phase = CONQUER
 
 
 def _decline(g: GameState, action: Action) -> None:
@@ -342,7 +347,7 @@ def _end_conquest(g: GameState, action: Action) -> None:
 
 def _start_redeploy(g: GameState, army: Army) -> None:
     g.turn.roll = -1
-    g.phase = _REDEPLOY
+    g.phase = REDEPLOY
     lift_for_redeploy(g, army)
 
 
@@ -356,7 +361,7 @@ def _deploy(g: GameState, action: Action) -> None:
 
 def _end_redeploy(g: GameState, action: Action) -> None:
     army = g.armies[g.turn.acting]
-    if g.phase == _DEFENDER:
+    if g.phase == DEFENDER:
         _next_defender(g)
     elif army.declined and not g.turn.declined:  # the Ghoul phase is over: the active race
         _main_phase(g)
@@ -371,15 +376,15 @@ def _end_turn(g: GameState, action: Action) -> None:
 #: the core's action kinds: the phases each is carried out in, and how (keyed by kind alone:
 #: a phase, an enum, hashes slowly)
 _CORE: dict[str, tuple[tuple[Phase, ...], Callable[[GameState, Action], None]]] = {
-    "pick": ((_PICK,), _pick),
-    "decline": ((_CONQUER,), _decline),
-    "abandon": ((_CONQUER,), _abandon),
-    "conquer": ((_CONQUER,), _conquer),
-    "final": ((_CONQUER,), _final),
-    "end_conquest": ((_CONQUER,), _end_conquest),
+    "pick": ((PICK,), _pick),
+    "decline": ((CONQUER,), _decline),
+    "abandon": ((CONQUER,), _abandon),
+    "conquer": ((CONQUER,), _conquer),
+    "final": ((CONQUER,), _final),
+    "end_conquest": ((CONQUER,), _end_conquest),
     "deploy": (PLACING, _deploy),
     "end_redeploy": (PLACING, _end_redeploy),
-    "end_turn": ((_END,), _end_turn),
+    "end_turn": ((END,), _end_turn),
 }
 
 
@@ -408,7 +413,7 @@ def _main_phase(g: GameState) -> None:
         _begin_campaign(g, active)
     elif g.market.picks(g):
         g.turn.acting = -1
-        g.phase = _PICK
+        g.phase = PICK
     else:  # nothing the player may pick: score and move on
         _finish_turn(g)
 
@@ -417,7 +422,7 @@ def _begin_campaign(g: GameState, army: Army) -> None:
     g.turn.acting = army.id
     g.turn.conquest_over = False
     g.turn.roll = -1
-    g.phase = _CONQUER
+    g.phase = CONQUER
     ready_troops(g, army)
 
 
@@ -438,12 +443,12 @@ def _next_defender(g: GameState) -> None:
         if army.alive and army.mask and (army.hand or any(army.reserve.values())):
             g.turn.acting = army.id
             g.actor = army.seat
-            g.phase = _DEFENDER
+            g.phase = DEFENDER
             return
     g.actor = g.seat
     _score(g)
     if _end_actions(g):
-        g.phase = _END
+        g.phase = END
     else:
         _next_turn(g)
 
@@ -508,7 +513,7 @@ def _next_turn(g: GameState) -> None:
 def _game_over(g: GameState) -> None:
     g.round = g.map.turns
     g.seat = 0
-    g.phase = _OVER
+    g.phase = OVER
     g.actor = -1
     g.turn = TurnState()
     g.winners = g.rules.winners(g)

@@ -15,7 +15,7 @@ HOT_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "sh
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
           "on_attacked", "save_tokens", "on_region_emptied", "on_conquered", "on_turn_start",
-          "on_ready", "on_redeploy_start", "redeploy_blocker", "score")
+          "on_ready", "on_redeploy_start", "redeploy_blocker", "score", "on_region_lost")
 
 
 _FILLED: dict[type[Content], frozenset[str]] = {}
@@ -34,7 +34,7 @@ class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
     __slots__ = ("aid", "all", "attacked", "blocker", "conquered", "conquest", "costs", "dealt",
-                 "emptied", "end", "enters_water", "entry", "helps", "kept", "minimum",
+                 "emptied", "end", "enters_water", "entry", "helps", "kept", "lost", "minimum",
                  "no_final_roll", "no_travel_cost", "offer", "reach", "ready", "redeploy",
                  "redeploy_blocker", "redeploy_start", "saves", "score", "shield", "token_aid",
                  "turn", "turn_start", "unaided", "watch")
@@ -70,6 +70,7 @@ class Hooks:
         self.redeploy_start = by_hook["on_redeploy_start"]
         self.redeploy_blocker = by_hook["redeploy_blocker"]
         self.score = by_hook["score"]
+        self.lost = by_hook["on_region_lost"]
         self.enters_water = any(r.enters_water for r in rules)
         self.no_final_roll = any(r.no_final_roll for r in rules)
         self.no_travel_cost = any(r.no_travel_cost for r in rules)

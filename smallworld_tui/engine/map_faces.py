@@ -23,8 +23,6 @@ from smallworld_tui.engine.map_model import (
     Face,
     Map,
     Region,
-    RegionSpec,
-    derive_map,
     legend,
 )
 from smallworld_tui.engine.tables import per_tables, table
@@ -248,7 +246,10 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
                turns: int) -> Map:
     """One map of several face maps: islands side by side in rows (a row holds at most
     ROW_WIDTH columns; shorter rows are centred by whole pairs of columns, so the faces' column
-    pairs stay aligned on screen), regions numbered face after face, each code "<face>:<id>"."""
+    pairs stay aligned on screen), regions numbered face after face, each code "<face>:<id>".
+    The faces lie apart, so each face's regions are moved where the join puts them
+    (``Map.placed``) rather than derived again from the joined drawing (the same map:
+    tested)."""
     rows: list[list[Map]] = []
     for face in faces:
         width = len(face.grid[0])
@@ -256,27 +257,32 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
             rows[-1].append(face)
         else:
             rows.append([face])
-    offsets = list(itertools.accumulate((len(f.regions) for f in faces), initial=0))
-    offset = {id(face): start for face, start in zip(faces, offsets, strict=False)}
     widths = [sum(len(f.grid[0]) for f in row) + GAP * (len(row) - 1) for row in rows]
+    full = max(widths)
     lines: list[tuple[int, ...]] = []
+    regions: list[Region] = []
+    links: list[tuple[int, int]] = []
+    islands = 0
     for row, width in zip(rows, widths, strict=True):
         if lines:
-            lines.append((EMPTY,) * max(widths))
-        left = (max(widths) - width) // 4 * 2  # centred, in whole two-cell columns
+            lines.append((EMPTY,) * full)
+        top, left = len(lines), (full - width) // 4 * 2  # centred, in whole two-cell columns
+        placed = []  # (face, first column, first region id)
+        for face in row:
+            offset = len(regions)
+            placed.append((face, left, offset))
+            regions += face.placed(offset=offset, islands=islands, down=top, right=left,
+                                   label=face.faces[0].name)
+            links += [(a + offset, b + offset) for a, b in face.links]
+            islands += len(face.islands)
+            left += len(face.grid[0]) + GAP
         for y in range(max(len(f.grid) for f in row)):
-            line = [EMPTY] * left
-            for i, face in enumerate(row):
-                line += [EMPTY] * (GAP if i else 0)
-                cells = face.grid[y] if y < len(face.grid) else (EMPTY,) * len(face.grid[0])
-                start = offset[id(face)]
-                line += [EMPTY if c == EMPTY else c + start for c in cells]
-            lines.append(tuple(line + [EMPTY] * (max(widths) - len(line))))
-    specs = [RegionSpec(r.id + offset[id(face)], f"{face.faces[0].name}:{r.id:02d}", r.terrain,
-                        r.symbols)
-             for face in faces for r in face.regions]
-    links = tuple((a + offset[id(face)], b + offset[id(face)])
-                  for face in faces for a, b in face.links)
-    return derive_map(name=name, title=title, game=faces[0].game, players=players,
-                      turns=turns, grid=tuple(lines), specs=specs, links=links,
-                      faces=tuple(face.faces[0] for face in faces))
+            line = [EMPTY] * full
+            for face, start, offset in placed:
+                if y < len(face.grid):
+                    line[start:start + len(face.grid[y])] = [
+                        EMPTY if c == EMPTY else c + offset for c in face.grid[y]]
+            lines.append(tuple(line))
+    return Map(name=name, title=title, players=players, turns=turns, regions=tuple(regions),
+               grid=tuple(lines), links=tuple(links), game=faces[0].game,
+               faces=tuple(face.faces[0] for face in faces))

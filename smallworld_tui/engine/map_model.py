@@ -8,6 +8,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -148,6 +149,8 @@ class Map:
     _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _adjacent: dict[int, int] = field(init=False, repr=False, compare=False)
+    _placed: dict[tuple[int, int, int, int, str], tuple[Region, ...]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         terms = legend(self.game)
@@ -194,6 +197,7 @@ class Map:
         for name, value in values.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_adjacent", {})
+        object.__setattr__(self, "_placed", {})
 
     def terrain_mask(self, terrain: str) -> int:
         """Bits of the regions of one terrain: 0 if the map has none, KeyError for a terrain
@@ -225,6 +229,22 @@ class Map:
             memo[mask] = near
         return near
 
+    def placed(self, *, offset: int, islands: int, down: int, right: int,
+               label: str) -> tuple[Region, ...]:
+        """This map's regions where a map joining it with others puts them (``moved``), each
+        coded "<label>:<id>" (remembered: the board sets of a game put each face in few
+        places)."""
+        key = (offset, islands, down, right, label)
+        memo = self._placed
+        regions = memo.get(key)
+        if regions is None:
+            regions = tuple(moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands,
+                                  down=down, right=right) for r in self.regions)
+            if len(memo) >= _PLACED_MEMO:
+                memo.clear()
+            memo[key] = regions
+        return regions
+
     def adjacency(self) -> list[tuple[int, int]]:
         """Every pair of adjacent regions as (a, b) with a < b, sorted."""
         return list(self._adjacency)
@@ -252,6 +272,7 @@ class Map:
 
 
 _ADJACENT_MEMO = 1 << 12  # masks ``Map.adjacent`` remembers before it starts afresh
+_PLACED_MEMO = 64  # placements ``Map.placed`` remembers before it starts afresh
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]
@@ -292,6 +313,24 @@ def _components(neighbors: Mapping[int, set[int]]) -> dict[int, int]:
                     island[n] = index
                     todo.append(n)
     return island
+
+
+def moved(region: Region, *, offset: int, code: str, islands: int, down: int,
+          right: int) -> Region:
+    """A region of one map where a map joining it with others puts it: its id, bit and
+    neighbours ``offset`` further, its island ``islands`` further, its cells ``down`` rows and
+    ``right`` columns further, under ``code``. Everything else is as derived on its own map:
+    the joined maps lie apart (empty cells between them, no links across), so the drawing
+    around each region is the same."""
+    return dataclasses.replace(
+        region,
+        id=region.id + offset,
+        code=code,
+        island=region.island + islands,
+        cells=tuple((r + down, c + right) for r, c in region.cells),
+        neighbors=frozenset(n + offset for n in region.neighbors),
+        bit=region.bit << offset,
+    )
 
 
 def derive_map(*, name: str, title: str, game: str, players: int, turns: int,

@@ -25,4 +25,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-PLACING = (Phase.REDEPLOY, Phase.DEFENDER)  # phases in which tokens are placed from hand
+#: the phases by module names, for the hot paths (an enum member looked up on its class
+#: costs a descriptor call)
+PICK, CONQUER, REDEPLOY, DEFENDER, END, OVER = (
+    Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DEFENDER, Phase.END, Phase.OVER)
+
+PLACING = (REDEPLOY, DEFENDER)  # phases in which tokens are placed from hand

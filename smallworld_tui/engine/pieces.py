@@ -158,11 +158,15 @@ class Pieces:
 
     def as_tokens(self, region: int) -> int:
         """Pieces on ``region`` that defend like race tokens."""
+        if not self.token_kinds or not self.occupied >> region & 1:
+            return 0
         counts = self.counts
-        return sum(counts[k][region] for k in self.token_kinds) if self.token_kinds else 0
+        return sum(counts[k][region] for k in self.token_kinds)
 
     def race_tokens(self, region: int) -> int:
         """Pieces on ``region`` that are race tokens."""
+        if not self.race_kinds or not self.occupied >> region & 1:
+            return 0
         return sum(self.counts[k][region] for k in self.race_kinds)
 
     def immune_mask(self, scope: str) -> int:

@@ -20,7 +20,7 @@ from smallworld_tui.engine.events import Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import OVER, PICK, Phase
 from smallworld_tui.engine.pieces import Pieces
 from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
@@ -327,7 +327,7 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def market(self) -> Market:
@@ -457,7 +457,11 @@ class GameState:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
         traits, the items in its regions and the rules they lend stay the same)."""
         items = self.items
-        if not items:
+        if not items:  # the army's traits' hooks (``Army.hooks``, without a call)
+            own = army._traits
+            if (own is not None and own[0] is army.declined and own[1] is army.badge
+                    and own[2] == army.power):
+                return own[4]
             return army.hooks()
         known = army._held
         if (known is not None and known[0] is items and known[1] == items.version
@@ -696,7 +700,7 @@ class GameState:
             rules=rules, map=board, map_source=map_source, names=list(names), seed=seed,
             options=options, rng=Rng(seed), dice=list(dice), pins={}, round=1, seat=0,
             turn_number=0,
-            phase=Phase.PICK, actor=0, region_army=[NOBODY] * regions,
+            phase=PICK, actor=0, region_army=[NOBODY] * regions,
             region_tokens=[0] * regions, neutral=[""] * regions,
             pieces=Pieces(rules.pieces, regions), items=ItemPlaces(), hidden=[], facedown={},
             item_data={},

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from smallworld_tui.engine.actions import Action
 from smallworld_tui.engine.conquest import hand_refusal, in_hand
 from smallworld_tui.engine.content.traits import Content, Item, Reason
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def not_a_region(g: GameState, region: int) -> Reason | None:
 def conquest_refusal(g: GameState, army: Army, tokens: int = 1) -> Reason | None:
     """Why ``army`` may not start a conquest (with ``tokens`` in hand, ``in_hand``) now, if it
     may not."""
-    if g.phase != Phase.CONQUER:
+    if g.phase != CONQUER:
         return N_("you cannot do that now: it is not the time to conquer"), {}
     if g.turn.conquest_over:
         return N_("your conquests are over for this turn (the die was rolled)"), {}
@@ -92,7 +92,7 @@ class ReadiedItem(Item):
             moved(g, army, self, region)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("{item} helps a conquest: ready it while conquering"), {"item": self.qid}
         if self.ready(g):
             return N_("{item} is ready: it goes with your next conquest"), {"item": self.qid}

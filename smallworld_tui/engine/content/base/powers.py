@@ -18,7 +18,7 @@ from smallworld_tui.engine.content.traits import (
     kinds,
 )
 from smallworld_tui.engine.decline import go_into_decline
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import DEFENDER, END, REDEPLOY
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class Bivouacking(Power):
         g.place_piece(ENCAMPMENT, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase not in (Phase.REDEPLOY, Phase.DEFENDER):
+        if g.phase not in (REDEPLOY, DEFENDER):
             return N_("Encampments are placed while redeploying"), {}
         if not army.reserve.get(ENCAMPMENT, 0):
             return N_("all your Encampments are on the map"), {}
@@ -131,7 +131,7 @@ class Diplomat(Power):
         return 0
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("you name your Diplomat's ally at the end of your turn, after scoring"), {}
         if action.target == army.seat or not 0 <= action.target < g.players:
             return N_("name one of your opponents"), {}
@@ -213,7 +213,7 @@ class Fortified(Power):
     actions = kinds(fortify=("region",))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if (g.phase == Phase.REDEPLOY and not g.turn.extra.get("fortified")
+        if (g.phase == REDEPLOY and not g.turn.extra.get("fortified")
                 and g.pieces.free(FORTRESS) > 0):
             for r in bits(army.mask & ~g.pieces.mask(FORTRESS)):
                 yield Action("fortify", r)
@@ -226,7 +226,7 @@ class Fortified(Power):
         return (army.mask & g.pieces.mask(FORTRESS)).bit_count()
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.REDEPLOY:
+        if g.phase != REDEPLOY:
             return N_("a Fortress is built while redeploying"), {}
         if g.turn.extra.get("fortified"):
             return N_("only one Fortress may be built per turn"), {}
@@ -251,13 +251,13 @@ class Heroic(Power):
         return (g.pieces.mask(HERO) & army.mask).bit_count()
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY and self._placed(g, army) < g.pieces.kinds[HERO].count:
+        if g.phase == REDEPLOY and self._placed(g, army) < g.pieces.kinds[HERO].count:
             for r in bits(army.mask & ~g.pieces.mask(HERO)):
                 yield Action("hero", r)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         needed = min(g.pieces.kinds[HERO].count, army.mask.bit_count())
-        if g.phase == Phase.REDEPLOY and self._placed(g, army) < needed:
+        if g.phase == REDEPLOY and self._placed(g, army) < needed:
             if needed == 1:
                 return N_("place your Hero first")
             return N_("place both your Heroes first")
@@ -267,7 +267,7 @@ class Heroic(Power):
         g.place_piece(HERO, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.REDEPLOY:
+        if g.phase != REDEPLOY:
             return N_("Heroes are placed while redeploying"), {}
         if self._placed(g, army) >= g.pieces.kinds[HERO].count:
             return N_("both your Heroes are placed"), {}

@@ -52,7 +52,7 @@ from smallworld_tui.engine.content.traits import (
     kinds,
 )
 from smallworld_tui.engine.market import ComboColumn
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER, END, REDEPLOY
 from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
@@ -171,7 +171,7 @@ class FroggysRing(Relic):
                 pay_coins(g, seat, army.seat, self.num("coins_per_player"), self.qid)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("{item} is placed at the end of your turn, after scoring"), {
                 "item": self.qid}
         return used(g, self) or (N_("{item} goes in one of the regions of the race holding it"),
@@ -187,7 +187,7 @@ class ScepterOfAvarice(Relic):
     actions = kinds(scepter=("region",))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY and not g.turn.extra.get(self.qid):
+        if g.phase == REDEPLOY and not g.turn.extra.get(self.qid):
             for r in bits(army.mask & ~(1 << region_of(g, self))):
                 yield Action("scepter", r)
 
@@ -203,7 +203,7 @@ class ScepterOfAvarice(Relic):
         return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, others))
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.REDEPLOY:
+        if g.phase != REDEPLOY:
             return N_("{item} is placed while you redeploy, before scoring"), {"item": self.qid}
         return used(g, self) or (N_("{item} goes in one of the regions of the race holding it"),
                                  {"item": self.qid})
@@ -256,7 +256,7 @@ class AltarOfSouls(Place):
             retire(g, victim)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("{item} takes its sacrifice at the end of your turn, after scoring"), {
                 "item": self.qid}
         return used(g, self) or (N_("{item} takes a token of your declined race"),
@@ -295,7 +295,7 @@ class CryptOfTheTombRaider(Place):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("the {piece} is placed at the end of your turn, after scoring"), {
                 "piece": GHOST}
         reason = used(g, self) or not_a_region(g, r)
@@ -473,11 +473,11 @@ class WickedestPentacle(Place):
             yield from self.moves(g, army)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY:
+        if g.phase == REDEPLOY:
             yield from self.moves(g, army)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        if g.phase == Phase.REDEPLOY and self.sending(g) and self.targets(g, army):
+        if g.phase == REDEPLOY and self.sending(g) and self.targets(g, army):
             return N_("send the Balrog from the Wickedest Pentacle you found first")
         return ""
 
@@ -498,7 +498,7 @@ class WickedestPentacle(Place):
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         r = action.target
-        if g.phase not in (Phase.CONQUER, Phase.REDEPLOY):
+        if g.phase not in (CONQUER, REDEPLOY):
             return N_("the {piece} moves while you conquer or redeploy"), {"piece": BALROG}
         for reason in (used(g, self), not_a_region(g, r)):
             if reason is not None:

@@ -35,7 +35,7 @@ from smallworld_tui.engine.content.traits import (
     kinds,
 )
 from smallworld_tui.engine.decline import may_decline
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER, END, REDEPLOY
 from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
@@ -221,7 +221,7 @@ class Magic(Power):
         yield from self._relic_actions(g, army, "conquest_actions")
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY:
+        if g.phase == REDEPLOY:
             yield from self._choices(g, army)
         yield from self._relic_actions(g, army, "redeploy_actions")
 
@@ -245,8 +245,8 @@ class Magic(Power):
 
     def _bag_actions(self, g: GameState, army: Army) -> list[Action]:
         """The imitated relic's choices now."""
-        hook = {Phase.CONQUER: "conquest_actions", Phase.REDEPLOY: "redeploy_actions",
-                Phase.END: "end_actions"}.get(g.phase)
+        hook = {CONQUER: "conquest_actions", REDEPLOY: "redeploy_actions",
+                END: "end_actions"}.get(g.phase)
         return self._relic_actions(g, army, hook) if hook else []
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
@@ -350,7 +350,7 @@ class Reborn(Power):
     def _successor(self, g: GameState, army: Army) -> Army | None:
         active = g.active_army(army.seat)
         turn = g.turn
-        if (not army.declined or active is None or g.phase != Phase.CONQUER
+        if (not army.declined or active is None or g.phase != CONQUER
                 or turn.acting != active.id or turn.conquered.get(active.id)
                 or turn.extra.get(self.qid, 0) >= self.num("max_regions")
                 or (g.tray[active.race] <= 0 and active.hand <= 0)):
@@ -391,7 +391,7 @@ class Reborn(Power):
             return (N_("Reborn passes at most {count} regions per turn"),
                     {"count": self.num("max_regions")})
         active = g.active_army(army.seat)
-        if active is None or g.phase != Phase.CONQUER or g.turn.conquered.get(active.id):
+        if active is None or g.phase != CONQUER or g.turn.conquered.get(active.id):
             return N_("Reborn acts at the start of your turn, before your active race "
                       "conquers"), {}
         if g.tray[active.race] <= 0 and active.hand <= 0:
@@ -410,7 +410,7 @@ class Royal(Power):
     actions = kinds(queen=("region",))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
+        if g.phase == REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
             for r in bits(army.mask & ~g.pieces.mask(QUEEN)):
                 yield Action("queen", r)
 
@@ -422,7 +422,7 @@ class Royal(Power):
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if army.declined:
             return N_("the Queen of a declined race never moves"), {}
-        if g.phase != Phase.REDEPLOY:
+        if g.phase != REDEPLOY:
             return N_("the Queen is placed while redeploying"), {}
         if g.turn.extra.get(self.qid):
             return N_("the Queen moves once per turn"), {}
@@ -451,12 +451,12 @@ class Shield(Power):
             g.emit("pieces_gained", army.seat, piece=ARMOR, count=got)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY and army.reserve.get(ARMOR, 0) and not army.declined:
+        if g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and not army.declined:
             for r in bits(army.mask):
                 yield Action("armor", r)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        if (g.phase == Phase.REDEPLOY and army.reserve.get(ARMOR, 0) and army.mask
+        if (g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and army.mask
                 and not army.declined):
             return N_("place your Mushroom Armor first")
         return ""
@@ -468,7 +468,7 @@ class Shield(Power):
         g.place_piece(ARMOR, action.target, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if army.declined or g.phase != Phase.REDEPLOY:
+        if army.declined or g.phase != REDEPLOY:
             return N_("Mushroom Armor is placed while redeploying"), {}
         if not army.reserve.get(ARMOR, 0):
             return N_("you have no Mushroom Armor to place"), {}

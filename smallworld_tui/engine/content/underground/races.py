@@ -24,7 +24,7 @@ from smallworld_tui.engine.content.common import (
     why_unaided,
 )
 from smallworld_tui.engine.content.traits import Content, CostChange, Race, Reason, discount, kinds
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER, REDEPLOY
 from smallworld_tui.engine.registry import POWERS
 from smallworld_tui.i18n import N_
 
@@ -76,7 +76,7 @@ class Cultists(Race):
 
     def _moves(self, g: GameState, army: Army) -> bool:
         turn = g.turn
-        return (g.phase == Phase.CONQUER and turn.acting == army.id and not army.declined
+        return (g.phase == CONQUER and turn.acting == army.id and not army.declined
                 and army.picked_turn != g.turn_number and not turn.conquered.get(army.id)
                 and not turn.extra.get(self.qid) and bool(g.pieces.mask(GREAT_ANCIENT)
                                                            & army.mask))
@@ -87,17 +87,17 @@ class Cultists(Race):
                 yield Action("ancient", r)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == Phase.REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0):
+        if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0):
             for r in bits(army.mask):
                 yield Action("ancient", r)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
-        if g.phase == Phase.REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0) and army.mask:
+        if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0) and army.mask:
             return N_("place the Great Ancient in one of your regions first")
         return ""
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
-        if g.phase == Phase.CONQUER:
+        if g.phase == CONQUER:
             g.turn.extra[self.qid] = 1
         g.pieces.remove_all(GREAT_ANCIENT, g.map.all_mask)
         self._place(g, army, action.target)
@@ -110,7 +110,7 @@ class Cultists(Race):
         r = action.target
         if not (0 <= r < len(g.region_army) and army.mask >> r & 1):
             return N_("the Great Ancient goes in one of your own regions"), {}
-        if g.phase == Phase.REDEPLOY:
+        if g.phase == REDEPLOY:
             return N_("the Great Ancient is already on the map"), {}
         if army.picked_turn == g.turn_number:
             return N_("the Great Ancient moves only at the start of a later turn"), {}
@@ -255,7 +255,7 @@ class Kraken(Race):
 
     def _rivers(self, g: GameState, army: Army) -> int:
         """The rivers the Kraken may empty now: theirs, in their own redeployment."""
-        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id or army.declined:
+        if g.phase != REDEPLOY or g.turn.acting != army.id or army.declined:
             return 0
         return army.mask & g.leave_mask
 

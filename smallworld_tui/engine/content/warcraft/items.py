@@ -45,7 +45,7 @@ from smallworld_tui.engine.content.traits import (
     kinds,
 )
 from smallworld_tui.engine.content.warcraft.factions import FactionRule, enemy, faction
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER, END, REDEPLOY
 from smallworld_tui.engine.tables import entries
 from smallworld_tui.i18n import N_
 
@@ -82,7 +82,7 @@ class PlacedArtifact(Artifact):
         """The artifact was just put in ``region``."""
 
     def why_not_placed(self, g: GameState, army: Army, action: Action) -> Reason:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("{item} is placed at the end of your turn, after scoring"), {
                 "item": self.qid}
         reason = used(g, self)
@@ -144,7 +144,7 @@ class AegisOfAggramar(PlacedArtifact):
             return self.why_not_placed(g, army, action)
         if army.seat == g.actor:
             return N_("{item} is yours: you pay no toll"), {"item": self.qid}
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("the toll of {item} is paid while you conquer"), {"item": self.qid}
         here = region_of(g, self)
         if action.target != here:
@@ -319,14 +319,14 @@ class Battleground(FactionRule, Place):
         return self._sides(g, army)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        return self._sides(g, army) if g.phase == Phase.REDEPLOY else iter(())
+        return self._sides(g, army) if g.phase == REDEPLOY else iter(())
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = action.target
         g.emit("side_chosen", army.seat, race=army.race, faction=faction_ids()[action.target])
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase not in (Phase.CONQUER, Phase.REDEPLOY):
+        if g.phase not in (CONQUER, REDEPLOY):
             return N_("a race on {item} sides with a faction while it conquers or redeploys"), {
                 "item": self.qid}
         if enemy(faction(army.race)):

@@ -37,7 +37,7 @@ from smallworld_tui.engine.content.traits import (
 )
 from smallworld_tui.engine.content.warcraft.markers import reveal_marker
 from smallworld_tui.engine.content.warcraft.races import item_regions
-from smallworld_tui.engine.phase import PLACING, Phase
+from smallworld_tui.engine.phase import CONQUER, PLACING, REDEPLOY
 from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
@@ -306,7 +306,7 @@ class Champion(WarcraftPower):
             if not army.reserve.get(CHAMPION):
                 return N_("your Champion is not in your hand"), {}
             return N_("the Champion goes in one of your own regions"), {}
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("the Champion conquers during your conquests"), {}
         if g.turn.extra.get(self.qid):
             return N_("the Champion conquers once per turn"), {}
@@ -354,7 +354,7 @@ class Beastmaster(WarcraftPower):
             g.emit("pieces_gained", army.seat, piece=BEAST, count=got)
 
     def conquest_aid(self, g: GameState, army: Army) -> int:
-        if g.phase != Phase.CONQUER or g.turn.acting != army.id:
+        if g.phase != CONQUER or g.turn.acting != army.id:
             return 0
         return army.reserve.get(BEAST, 0)
 
@@ -463,7 +463,7 @@ class Garrison(WarcraftPower):
 
     def _sites(self, g: GameState, army: Army) -> int:
         """The regions where the player may build a Fort now."""
-        if (army.declined or g.phase != Phase.REDEPLOY or g.pieces.free(FORT) <= 0
+        if (army.declined or g.phase != REDEPLOY or g.pieces.free(FORT) <= 0
                 or (self._one_per_turn(g) and g.turn.extra.get(self.qid))):
             return 0
         return army.mask & ~g.pieces.mask(FORT)
@@ -493,7 +493,7 @@ class Garrison(WarcraftPower):
         g.place_piece(FORT, region, army.seat)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.REDEPLOY:
+        if g.phase != REDEPLOY:
             return N_("Forts are built while redeploying"), {}
         if g.pieces.free(FORT) <= 0:
             return N_("all {count} Forts are on the map"), {"count": g.pieces.kinds[FORT].count}
@@ -510,13 +510,13 @@ def uses_left(g: GameState, power: Content, army: Army) -> bool:
     """Whether ``power`` may still act this turn: while its army conquers, before its final
     conquest, fewer times than ``uses_per_turn``."""
     turn = g.turn
-    return (g.phase == Phase.CONQUER and turn.acting == army.id and not turn.conquest_over
+    return (g.phase == CONQUER and turn.acting == army.id and not turn.conquest_over
             and turn.roll < 0 and turn.extra.get(power.qid, 0) < power.num("uses_per_turn"))
 
 
 def why_no_use(g: GameState, power: Content) -> Reason | None:
     """Why ``power`` (see ``uses_left``) may not act now, if its uses are the reason."""
-    if g.phase != Phase.CONQUER or g.turn.conquest_over:
+    if g.phase != CONQUER or g.turn.conquest_over:
         return N_("{power} acts during your conquests, before your final one"), {
             "power": power.qid}
     if g.turn.roll >= 0:

@@ -33,7 +33,7 @@ from smallworld_tui.engine.content.warcraft.factions import (
     regions_taken_from,
     side_of,
 )
-from smallworld_tui.engine.phase import Phase
+from smallworld_tui.engine.phase import CONQUER, END, REDEPLOY
 from smallworld_tui.engine.piles import Pile, draw_order
 from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.engine.tables import entries, per_tables
@@ -188,7 +188,7 @@ class Ethereals(Race):
             g.turn.extra[self.qid] = USED
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("the Ethereals use their rule while conquering"), {}
         if g.turn.extra.get(self.qid) == READY:
             return N_("the Ethereals' discount is ready: it goes with your next conquest"), {}
@@ -223,7 +223,7 @@ class Forsaken(Race):
 
     def _most(self, g: GameState, army: Army) -> int:
         """How many tokens the Forsaken may buy now."""
-        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id or not army.mask:
+        if g.phase != REDEPLOY or g.turn.acting != army.id or not army.mask:
             return 0
         owed = g.turn.lost.get(army.id, 0) - int(g.turn.extra.get(self.qid, 0))
         price = self.num("price_per_token")
@@ -241,7 +241,7 @@ class Forsaken(Race):
         g.emit("tokens_bought", army.seat, race=army.race, count=n, coins=coins)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.REDEPLOY or g.turn.acting != army.id:
+        if g.phase != REDEPLOY or g.turn.acting != army.id:
             return N_("the Forsaken raise new tokens when they redeploy after conquering"), {}
         most = self._most(g, army)
         if action.target < 1 or not most:
@@ -296,7 +296,7 @@ class Gnomes(Race):
         g.emit("air_raid", army.seat, race=army.race, region=action.target, value=value)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("the Gnomes raid while conquering"), {}
         reason = spent(g, self)
         if reason is not None:
@@ -432,7 +432,7 @@ class Goblins(Race):
                 "placed": [[region, rest[k]] for k, (region, _) in enumerate(data["placed"])]}
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("the Goblins lay their bombs at the end of their turn"), {}
         data = g.item_data.get(self.qid)
         if not data or not data["pile"]:
@@ -515,7 +515,7 @@ class Humans(Race):
         army.reserve.pop(OBJECTIVE, None)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.END:
+        if g.phase != END:
             return N_("the Humans place their Military Objectives at the end of their turn"), {}
         r = action.target
         if action.kind == "recall_objective":
@@ -684,7 +684,7 @@ class Worgen(Race):
         return discount(g.map.all_mask, self.num("discount"))
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
-        if g.phase != Phase.CONQUER:
+        if g.phase != CONQUER:
             return N_("the Worgen take their form at the start of their turn"), {}
         if g.turn.extra.get(self.qid):
             return N_("the Worgen already took their form this turn"), {}
