@@ -46,9 +46,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     reach &= ~(mask | g.closed_mask)
     if not hooks.enters_water:
         reach &= ~g.water_mask
-    immune = g.pieces.immune_masks
-    if immune["others"] or immune["all"]:
-        reach &= ~g.immune_mask(army.seat)
+    immune = g.immune_mask(army.seat)
+    if immune:
+        reach &= ~immune
     if shields and "shielded_mask" in rules.hooks_used:
         reach &= ~shielded(g, army, reach)
     return reach
