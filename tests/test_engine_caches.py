@@ -36,6 +36,7 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
+from smallworld_tui.engine.conquest import conquest_choices, conquest_costs
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.map_model import moved
@@ -237,3 +238,33 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
     for seed in range(3):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
                          options=options)
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p"),
+                                                 ("warcraft", "warcraft-4p")])
+def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(game: str,
+                                                                   map_name: str) -> None:
+    """``conquest_choices`` lists the conquests of an army whose costs nothing changes
+    without a ``Costs``: for every army, hand and margin, and with a die rolled, they are
+    the conquests ``conquest_costs`` prices."""
+    checked = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal checked
+        for army in g.armies:
+            if not army.alive:
+                continue
+            for roll in (-1, 0, 2):
+                g.turn.roll, kept = roll, g.turn.roll
+                costs = conquest_costs(g, army)
+                for hand in (0, 1, 3, 6):
+                    for most in (hand, hand + 1, hand + 3):
+                        assert (conquest_choices(g, army, hand, most)
+                                == actions.conquests(costs, hand, most)), (army.race, hand)
+                g.turn.roll = kept
+                checked += bool(costs)
+
+    for seed in range(2):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game)
+    assert checked

@@ -93,39 +93,49 @@ def forget(kinds: set[str]) -> None:
         PARAMS.pop(kind, None)
 
 
-_CACHED = 128  # actions on regions/slots/counts below this are shared instances
+#: actions on regions/slots/counts below this are shared instances (``CONQUERS``…)
+CACHED = 128
 
 
-def _table(kind: str) -> list[Action]:
-    return [Action(kind, i) for i in range(_CACHED)]
+def _table(kind: str) -> tuple[Action, ...]:
+    return tuple(Action(kind, i) for i in range(CACHED))
 
 
-_PICK, _CONQUER, _FINAL, _ABANDON = (_table(k) for k in ("pick", "conquer", "final", "abandon"))
+#: the shared ``conquer`` and ``final`` action of each region below ``CACHED``
+CONQUERS, FINALS = _table("conquer"), _table("final")
+_PICK, _ABANDON = _table("pick"), _table("abandon")
 _DEPLOY: dict[tuple[int, int], Action] = {}
 
 
 def pick(slot: int) -> Action:
-    return _PICK[slot] if 0 <= slot < _CACHED else Action("pick", slot)
+    return _PICK[slot] if 0 <= slot < CACHED else Action("pick", slot)
 
 
 def conquer(region: int) -> Action:
-    return _CONQUER[region] if 0 <= region < _CACHED else Action("conquer", region)
+    return CONQUERS[region] if 0 <= region < CACHED else Action("conquer", region)
 
 
 def final(region: int) -> Action:
-    return _FINAL[region] if 0 <= region < _CACHED else Action("final", region)
+    return FINALS[region] if 0 <= region < CACHED else Action("final", region)
 
 
 def abandon(region: int) -> Action:
-    return _ABANDON[region] if 0 <= region < _CACHED else Action("abandon", region)
+    return _ABANDON[region] if 0 <= region < CACHED else Action("abandon", region)
+
+
+@lru_cache(maxsize=4096)
+def abandons(regions: int) -> tuple[Action, ...]:
+    """``abandon`` of each region of the mask ``regions``, ascending (cached: an army asks
+    again for the same regions)."""
+    return tuple(abandon(r) for r in bits(regions))
 
 
 def conquests(costs: Sequence[tuple[int, int]], hand: int, most: int) -> list[Action]:
     """For each (region, cost) of ``costs``, regions ascending (``conquest_costs``):
     ``conquer`` it if ``hand`` pays the cost, else ``final`` if the cost is at most ``most``
     (the die may make up the rest)."""
-    if costs and costs[-1][0] < _CACHED:  # every region has a shared instance
-        conquers, finals = _CONQUER, _FINAL
+    if costs and costs[-1][0] < CACHED:  # every region has a shared instance
+        conquers, finals = CONQUERS, FINALS
         return [conquers[r] if cost <= hand else finals[r] for r, cost in costs if cost <= most]
     return [conquer(r) if cost <= hand else final(r) for r, cost in costs if cost <= most]
 

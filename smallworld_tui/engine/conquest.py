@@ -7,13 +7,16 @@ happens when a region changes hands (``take_region``) or a race leaves the map (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from smallworld_tui.engine import actions
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.actions import Action
     from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.hooks import Hooks
     from smallworld_tui.engine.state import Army, GameState
@@ -36,7 +39,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     mask = army.mask
     rules = g.rules
     if mask:
-        reach = rules.open_mask(g) | g.map.adjacent(mask)
+        reach = g.map.adjacent(mask)
+        if "open_mask" in rules.reworked:
+            reach |= rules.open_mask(g)
         if hooks.reach:
             reach |= helped_mask(g, army)
     else:
@@ -46,7 +51,7 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     reach &= ~(mask | g.closed_mask)
     if not hooks.enters_water:
         reach &= ~g.water_mask
-    immune = g.immune_mask(army.seat)
+    immune = g.immune_mask(army.seat, reach)
     if immune:
         reach &= ~immune
     if shields and "shielded_mask" in rules.hooks_used:
@@ -135,7 +140,9 @@ class Costs:
         if hooks is None:
             hooks = g.hooks(army)
         rules = g.rules
-        changes: list[CostChange] = [*rules.cost_changes(g, army)]
+        reworked = rules.reworked
+        changes: list[CostChange] = (
+            [*rules.cost_changes(g, army)] if "cost_changes" in reworked else [])
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
         aid = 0
@@ -144,13 +151,12 @@ class Costs:
         unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
-        travel = rules.travel_mask(g, army)
+        travel = rules.travel_mask(g, army) if "travel_mask" in reworked else 0
         self.g = g
         self.army = army
         self.changes = changes
         self.minimum = hooks.minimum
-        roll = g.turn.roll
-        self.roll = roll if roll > 0 and g.turn.acting == army.id else 0
+        self.roll = _pending_roll(g, army)
         self.aid = aid
         self.unaided = unaided
         # what the aid leaves to the hand, and where it may not pay
@@ -226,6 +232,12 @@ class Costs:
             used -= share
 
 
+def _pending_roll(g: GameState, army: Army) -> int:
+    """What a die rolled for the army's next conquest takes off its costs (``Costs``)."""
+    roll = g.turn.roll
+    return roll if roll > 0 and g.turn.acting == army.id else 0
+
+
 def in_hand(g: GameState, army: Army) -> int:
     """The race tokens ``army`` holds to conquer with: its hand, and the race tokens its rules
     keep as pieces (Beasts, ``Content.aid_is_tokens``)."""
@@ -257,6 +269,36 @@ def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int
     hooks = g.hooks(army)
     reach = _reach(g, army, hooks, True) & within
     return Costs(g, army, hooks).each(reach) if reach else []
+
+
+def conquest_choices(g: GameState, army: Army, hand: int, most: int,
+                     known: Sequence[tuple[int, int]] | None = None) -> list[Action]:
+    """The conquests ``army`` may try now, regions ascending (``actions.conquests``):
+    ``conquer`` each region it may attack whose cost (``conquest_costs``, unless ``known``)
+    ``hand`` pays, else ``final`` if the cost is at most ``most``.  Where nothing changes the
+    army's costs (no cost change, no aid, no travel cost: the plain cost of ``Costs``), in
+    one pass over its reach, without a ``Costs``."""
+    hooks = g.hooks(army)
+    reworked = g.rules.reworked
+    if (known is not None or hooks.costs or hooks.aid or "cost_changes" in reworked
+            or "travel_mask" in reworked or len(g.base_cost) > actions.CACHED):
+        return actions.conquests(conquest_costs(g, army) if known is None else known,
+                                 hand, most)
+    reach = _reach(g, army, hooks, True)
+    minimum = hooks.minimum
+    if not reach or minimum > most:
+        return []
+    # a plain cost is the region's own (terrain, pieces, defenders) less a pending roll, at
+    # least ``minimum`` (``Costs.each``): its own is compared with the limits plus the roll
+    roll = _pending_roll(g, army)
+    top = most + roll
+    base, defence, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+    finals = actions.FINALS
+    if minimum > hand:  # the hand alone pays for no conquest
+        return [finals[r] for r in bits(reach) if base[r] + defence[r] + tokens[r] <= top]
+    paid, conquers = hand + roll, actions.CONQUERS
+    return [conquers[r] if own <= paid else finals[r] for r in bits(reach)
+            if (own := base[r] + defence[r] + tokens[r]) <= top]
 
 
 class Ousted(NamedTuple):

@@ -15,6 +15,7 @@ from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
     Costs,
+    conquest_choices,
     conquest_costs,
     empty_region,
     in_hand,
@@ -129,18 +130,17 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += actions.conquests(_costs(g, army, costs), hand, hand)
+            out += conquest_choices(g, army, hand, hand, costs)
         else:
             if not turn.conquered.get(army.id, 0):
-                abandon = actions.abandon
-                out += [abandon(r) for r in bits(army.mask)]
+                out += actions.abandons(army.mask)
             held = in_hand(g, army) if hooks.token_aid else hand
             if held >= 1:
                 # a last conquest may lack up to ``max_shortfall`` tokens, the die making
                 # them up (``shortfall``: the cost less the hand)
                 most = (hand + max(g.rules.max_shortfall, 0)
                         if not hooks.no_final_roll and held >= hooks.kept else hand)
-                out += actions.conquests(_costs(g, army, costs), hand, most)
+                out += conquest_choices(g, army, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             if "offered_actions" in g.rules.hooks_used:
@@ -149,12 +149,6 @@ def _conquer_actions(g: GameState, army: Army,
         out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
     return out
-
-
-def _costs(g: GameState, army: Army, known: Sequence[tuple[int, int]] | None
-           ) -> Sequence[tuple[int, int]]:
-    """``conquest_costs`` of ``army``, unless already ``known``."""
-    return conquest_costs(g, army) if known is None else known
 
 
 def _turn_actions(g: GameState) -> list[Action]:

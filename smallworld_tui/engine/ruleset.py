@@ -89,6 +89,12 @@ class Ruleset:
         self.placed: list[tuple[str, str, str, int]] = [
             (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
             for k, row in rows.items() if "setup" in row]
+        #: the reach and cost rules this game changes from ``Ruleset``'s (the core asks only
+        #: those: unchanged, ``open_mask`` and ``travel_mask`` give no region and
+        #: ``cost_changes`` no change)
+        self.reworked: frozenset[str] = frozenset(
+            name for name in ("open_mask", "cost_changes", "travel_mask")
+            if getattr(type(self), name) is not getattr(Ruleset, name))
 
     def __repr__(self) -> str:
         return f"Ruleset({self.game!r})"

@@ -370,13 +370,14 @@ class GameState:
                 own |= army.mask
         return own
 
-    def immune_mask(self, seat: int) -> int:
-        """Regions pieces make immune to ``seat`` (other players' Holes, Heroes, Dragon…)."""
+    def immune_mask(self, seat: int, within: int = -1) -> int:
+        """Regions pieces make immune to ``seat`` (other players' Holes, Heroes, Dragon…),
+        or only those of the mask ``within``."""
         immune = self.pieces.immune_masks
-        others = immune["others"]
+        others = immune["others"] & within
         if others:
             others &= ~self.seat_mask(seat)
-        return others | immune["all"]
+        return (others | immune["all"]) & within
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
