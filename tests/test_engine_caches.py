@@ -260,7 +260,7 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(game: str,
                 costs = conquest_costs(g, army)
                 for hand in (0, 1, 3, 6):
                     for most in (hand, hand + 1, hand + 3):
-                        assert (conquest_choices(g, army, hand, most)
+                        assert (conquest_choices(g, army, g.hooks(army), hand, most)
                                 == actions.conquests(costs, hand, most)), (army.race, hand)
                 g.turn.roll = kept
                 checked += bool(costs)

@@ -271,20 +271,22 @@ def conquest_costs(g: GameState, army: Army, within: int = -1) -> list[tuple[int
     return Costs(g, army, hooks).each(reach) if reach else []
 
 
-def conquest_choices(g: GameState, army: Army, hand: int, most: int,
+def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: int,
                      known: Sequence[tuple[int, int]] | None = None) -> list[Action]:
-    """The conquests ``army`` may try now, regions ascending (``actions.conquests``):
-    ``conquer`` each region it may attack whose cost (``conquest_costs``, unless ``known``)
-    ``hand`` pays, else ``final`` if the cost is at most ``most``.  Where nothing changes the
-    army's costs (no cost change, no aid, no travel cost: the plain cost of ``Costs``), in
-    one pass over its reach, without a ``Costs``."""
-    hooks = g.hooks(army)
-    reworked = g.rules.reworked
-    if (known is not None or hooks.costs or hooks.aid or "cost_changes" in reworked
-            or "travel_mask" in reworked or len(g.base_cost) > actions.CACHED):
-        return actions.conquests(conquest_costs(g, army) if known is None else known,
-                                 hand, most)
+    """The conquests ``army`` (its ``hooks``: ``GameState.hooks``) may try now, regions
+    ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
+    (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
+    most ``most``.  Where nothing changes the army's costs (no cost change, no aid, no
+    travel cost: the plain cost of ``Costs``), in one pass over its reach, without a
+    ``Costs``."""
+    if known is not None:
+        return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
+    reworked = g.rules.reworked
+    if (hooks.costs or hooks.aid or "cost_changes" in reworked or "travel_mask" in reworked
+            or reach >> actions.CACHED):
+        return actions.conquests(Costs(g, army, hooks).each(reach) if reach else [],
+                                 hand, most)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []

@@ -130,7 +130,7 @@ def _conquer_actions(g: GameState, army: Army,
     if not turn.conquest_over:
         hand = army.hand
         if turn.roll >= 0:
-            out += conquest_choices(g, army, hand, hand, costs)
+            out += conquest_choices(g, army, hooks, hand, hand, costs)
         else:
             if not turn.conquered.get(army.id, 0):
                 out += actions.abandons(army.mask)
@@ -140,7 +140,7 @@ def _conquer_actions(g: GameState, army: Army,
                 # them up (``shortfall``: the cost less the hand)
                 most = (hand + max(g.rules.max_shortfall, 0)
                         if not hooks.no_final_roll and held >= hooks.kept else hand)
-                out += conquest_choices(g, army, hand, most, costs)
+                out += conquest_choices(g, army, hooks, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
             if "offered_actions" in g.rules.hooks_used:
