@@ -43,11 +43,11 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
         if "open_mask" in rules.reworked:
             reach |= rules.open_mask(g)
         if hooks.reach:
-            reach |= helped_mask(g, army)
+            reach |= helped_mask(g, army, hooks)
     else:
         reach = rules.entry_mask(g)
         if hooks.entry:
-            reach |= helped_mask(g, army)
+            reach |= helped_mask(g, army, hooks)
     reach &= ~(mask | g.closed_mask)
     if not hooks.enters_water:
         reach &= ~g.water_mask
@@ -59,11 +59,11 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     return reach
 
 
-def helped_mask(g: GameState, army: Army) -> int:
-    """Regions the army's own rules let it attack beyond the game's rules (where a race with
-    no region enters, ``entry_mask``; else ``reach_mask``), never regions no rule may help
-    to take (``GameState.unaided``).  They count as adjacent: no travel cost."""
-    hooks = g.hooks(army)
+def helped_mask(g: GameState, army: Army, hooks: Hooks) -> int:
+    """Regions the army's own rules (its ``hooks``) let it attack beyond the game's rules
+    (where a race with no region enters, ``entry_mask``; else ``reach_mask``), never regions
+    no rule may help to take (``GameState.unaided``).  They count as adjacent: no travel
+    cost."""
     helped = 0
     if army.mask == 0:
         for t in hooks.entry:
@@ -80,7 +80,7 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     if "shielded_mask" not in g.rules.hooks_used:
         return out
     seat = army.seat
-    for other in g.armies_filling("shielded_mask"):
+    for other in g.armies:  # those in ``mask`` only: fewer than ``armies_filling`` keeps
         if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
@@ -167,7 +167,7 @@ class Costs:
         if travel:
             # a region a rule reaches counts as adjacent; waiving the travel cost is help
             # too: neither applies where no rule may help
-            travel &= ~helped_mask(g, army)
+            travel &= ~helped_mask(g, army, hooks)
             if hooks.no_travel_cost:
                 travel &= unaided
         self.travel = travel
