@@ -192,7 +192,8 @@ class Costs:
 
     def _changed(self, regions: int, changes: list[CostChange], travel: int
                  ) -> list[tuple[int, int]]:
-        """``each`` where rules change costs or a travel cost applies."""
+        """``each`` before the aid, the long way (for a region, and where rules change
+        costs or a travel cost applies)."""
         g = self.g
         base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
         minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
@@ -220,8 +221,9 @@ class Costs:
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
         """Tokens needed to conquer ``region`` (see ``each``)."""
-        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
-        return cost
+        ((_, cost),) = self._changed(1 << region, self.changes,
+                                     0 if as_if_adjacent else self.travel)
+        return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
         """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
