@@ -80,7 +80,7 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     if "shielded_mask" not in g.rules.hooks_used:
         return out
     seat = army.seat
-    for other in g.armies:  # those in ``mask`` only: fewer than ``armies_filling`` keeps
+    for other in g.armies:  # those holding a region of ``mask``: cheaper than a sieve
         if other.mask & mask and other.seat != seat and other.alive:
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
