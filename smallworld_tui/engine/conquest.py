@@ -268,11 +268,11 @@ class Ousted(NamedTuple):
     lost: int  # tokens lost for good
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
-    losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
-    #: the rules of each of ``losers`` that react to a region lost (``Hooks.lost``), as
-    #: they are once the region is lost, before any retired (a retired race's badge is
-    #: gone, yet a power working in decline still reacts); none in a game without such rules
-    rules: tuple[tuple[Content, ...], ...] = ()
+    #: the defender's player's armies whose rules react to a region lost, with those rules
+    #: (``Hooks.lost``) as they are once the region is lost, before any army retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts); none in
+    #: a game without such rules
+    reacting: tuple[tuple[Army, tuple[Content, ...]], ...] = ()
 
 
 def attack(g: GameState, attacker: Army, victim: Army, region: int) -> None:
@@ -330,7 +330,7 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
         g.region_army[region] = NOBODY
         g.region_tokens[region] = 0
         g.clear_pieces(region)
-        return Ousted(NEUTRAL, kind, False, defending, 0, None, ()) if neutral else _NOBODY
+        return Ousted(NEUTRAL, kind, False, defending, 0, None) if neutral else _NOBODY
     d = g.armies[prev]
     if conquest:
         attack(g, attacker, d, region)
@@ -358,7 +358,6 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     if conquest:
         turn.beaten[d.id] = turn.beaten.get(d.id, 0) + 1
     declined = d.declined
-    losers = tuple(g.armies_of(d.seat))
     if lost or spent:
         turn.lost[attacker.id] = turn.lost.get(attacker.id, 0) + lost + spent
     g.region_army[region] = NOBODY
@@ -366,16 +365,16 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     back = g.clear_pieces(region, d)
     if (returned or back) and prev not in turn.defenders:
         turn.defenders.append(prev)
-    reacting = (tuple(g.hooks(a).lost for a in losers)
+    reacting = (tuple((a, rules) for a in g.armies_of(d.seat) if (rules := g.hooks(a).lost))
                 if "on_region_lost" in g.rules.hooks_used else ())
-    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, losers, reacting)
+    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, reacting)
     if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
         retire(g, d)
     return ousted
 
 
 #: what ``oust`` finds in an empty region
-_NOBODY = Ousted(NOBODY, "", False, 0, 0, None, ())
+_NOBODY = Ousted(NOBODY, "", False, 0, 0, None)
 
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
@@ -383,7 +382,7 @@ def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> Non
     retired, with the rules they had when the region was lost (``on_region_lost``), or the
     ruleset when neutral defenders were taken (a lair reveals its item)."""
     if ousted.army is not None:
-        for other, rules in zip(ousted.losers, ousted.rules, strict=False):
+        for other, rules in ousted.reacting:
             for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
     elif ousted.seat == NEUTRAL:

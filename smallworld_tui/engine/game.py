@@ -234,9 +234,10 @@ def provider(g: GameState, action: Action) -> tuple[Content, Army]:
     when several do, the first that offers it."""
     kind = action.kind
     candidates = _seat_rules(g)
-    if g.phase != END:
+    if g.phase != END:  # the acting army's rules first (each rule listed once)
         army = g.armies[g.turn.acting]
-        candidates = [(t, army) for t in g.rules_of(army)] + candidates
+        candidates = [(t, army) for t in g.rules_of(army)] + [
+            pair for pair in candidates if pair[1] is not army]
         if g.phase == CONQUER:
             candidates += _offered(g, army)
     able = [(content, army) for content, army in candidates if kind in content.actions]
