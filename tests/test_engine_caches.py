@@ -36,6 +36,7 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
+from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.map_model import moved
@@ -235,5 +236,26 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
             assert all(id(a) in sieved for a in filling), hook
 
     for seed in range(3):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+                         options=options)
+
+
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, bool]) -> None:
+    """``Costs.of`` (one region, as ``apply`` costs a conquest) gives what ``each`` gives
+    that region among every region of the map, with and without the aid and the travel
+    cost, for every army through random games."""
+    def check(g: GameState, _: Action) -> None:
+        every = g.map.all_mask
+        for army in g.armies:
+            costs = Costs(g, army)
+            for aided in (True, False):
+                for adjacent in (True, False):
+                    listed = costs.each(every, aided=aided, as_if_adjacent=adjacent)
+                    assert [(r, costs.of(r, aided=aided, as_if_adjacent=adjacent))
+                            for r in bits(every)] == listed
+
+    for seed in range(2):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
                          options=options)

@@ -213,9 +213,11 @@ class Costs:
         return cost
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (see ``each``)."""
-        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
-        return cost
+        """Tokens needed to conquer ``region`` (see ``each``; one region costed by the
+        general path, without the lists ``each`` builds)."""
+        ((_, cost),) = self._changed(1 << region, self.changes,
+                                     0 if as_if_adjacent else self.travel)
+        return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
         """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
