@@ -202,6 +202,25 @@ def test_the_events_apply_returns_stay_as_they_were() -> None:
     assert len({id(events) for events, _ in returned}) == len(returned)
 
 
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_an_action_applied_quietly_plays_alike(game: str, options: dict[str, bool]) -> None:
+    """``apply(quiet=True)`` builds no event and returns none, and the game goes on as when
+    the events are built: the same states all along."""
+    for seed in range(2):
+        loud = new_game(["Amy", "Ben", "Cai", "Dee"], None, seed, options, game=game)
+        quiet = loud.clone()
+        chooser = random.Random(seed)
+        heard = 0
+        while not loud.finished:
+            legal = legal_actions(loud)
+            action = legal[chooser.randrange(len(legal))]
+            heard += len(apply(loud, action, checked=True))
+            assert apply(quiet, action, checked=True, quiet=True) == []
+            assert quiet.events == [] and quiet.dumps() == loud.dumps()
+        assert heard
+
+
 def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
     """The rules that apply to ``army`` worked out from scratch: its race and power (in
     decline, those that keep working and a badge still held that works then), then the rules

@@ -41,7 +41,7 @@ from smallworld_tui.engine.phase import (
 )
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
-from smallworld_tui.engine.state import Army, GameState, TurnState
+from smallworld_tui.engine.state import QUIET, Army, GameState, TurnState
 
 
 def new_game(
@@ -198,19 +198,24 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
 
 # --- apply ---------------------------------------------------------------------------------
 
-def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]:
+def apply(g: GameState, action: Action, *, checked: bool = False,
+          quiet: bool = False) -> list[Event]:
     """Validate and carry out one action for ``g.actor``; returns the events it caused.
     An action any player may take at any moment (``actions.ANYTIME``: showing one's coins to
     one's partners) is carried out for the seat it names instead (``showing``).
 
     ``checked=True`` skips validation for callers that took ``action`` from
-    ``legal_actions(g)`` (bots, the simulator).
+    ``legal_actions(g)`` (bots, the simulator); ``quiet=True`` builds no event (none is
+    returned) for callers that never read them (random play): the game goes on alike.
     """
     if action.kind in ANYTIME:
         return showing.choose(g, action)
     if not checked and action not in legal_actions(g):
         raise illegal(g, action)
-    g.events.clear()
+    if quiet:
+        g.events = QUIET
+    else:
+        g.events.clear()
     phase = g.phase
     core = _CORE.get(action.kind)
     if core is not None and phase in core[0]:
@@ -225,7 +230,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
             _next_turn(g)
     events = g.events
     g.events = []
-    return events
+    return [] if quiet else events
 
 
 def provider(g: GameState, action: Action) -> tuple[Content, Army]:

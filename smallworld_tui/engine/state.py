@@ -29,6 +29,10 @@ from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
 
+#: ``GameState.events`` while an action is applied quietly (``engine.game.apply``): a list
+#: that stays empty, for ``emit`` builds no event into it
+QUIET: list[Event] = []
+
 #: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
 #: state's items and their version, the army's regions, decline, badge and power, and what
 #: the items it holds whose lent rules may change (Stonehedge) lent then
@@ -504,8 +508,11 @@ class GameState:
         return self.rules.coin_total - sum(self.coins) - sum(c.coins for c in self.combos)
 
     def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
-        """Record an event of the action being applied (``apply`` returns them)."""
-        self.events.append(Event(kind, seat, data))
+        """Record an event of the action being applied (``apply`` returns them; none while
+        it applies one quietly)."""
+        events = self.events
+        if events is not QUIET:
+            events.append(Event(kind, seat, data))
 
     # --- token, coin and piece helpers (used by the rules and by content) --------------
     def take_from_tray(self, race: str, wanted: int) -> int:
