@@ -40,8 +40,9 @@ from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.map_model import moved
-from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
+from smallworld_tui.engine.ruleset import OWN_HOT_HOOKS, Ruleset
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -278,3 +279,14 @@ def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, 
     for seed in range(2):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
                          options=options)
+
+
+@pytest.mark.parametrize("game", ["base", "underground", "warcraft"])
+def test_the_rulesets_hooks_skipped_are_those_that_do_nothing(game: str) -> None:
+    """The core skips a ruleset's hot hook (``Ruleset.own_hooks``) only where the game's
+    ruleset keeps the default, which does nothing."""
+    rules = ruleset(game)
+    for hook in OWN_HOT_HOOKS:
+        default = getattr(Ruleset, hook) is getattr(type(rules), hook)
+        assert (hook not in rules.own_hooks) == default, hook
+    assert ruleset("warcraft").own_hooks >= {"on_region_taken", "turn_bonus", "travel_mask"}

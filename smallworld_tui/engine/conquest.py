@@ -342,7 +342,7 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     elif d.declined and g.rules.declined_region_loses_all:
         lost = defending
     else:
-        rules = g.rules_of(d)
+        rules = g.hooks(d).all
         keeps = False
         for t in rules:
             keeps = keeps or t.keeps_tokens_when_defeated
@@ -387,7 +387,7 @@ def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> Non
         for other, rules in ousted.reacting:
             for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
-    elif ousted.seat == NEUTRAL:
+    elif ousted.seat == NEUTRAL and "on_neutral_taken" in g.rules.own_hooks:
         g.rules.on_neutral_taken(g, attacker, region, ousted.race)
 
 
@@ -420,7 +420,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.nonempty[army.id] = turn.nonempty.get(army.id, 0) + 1
     if not army.declined:
         turn.expanded = True
-    g.rules.on_region_taken(g, army, region)
+    if "on_region_taken" in g.rules.own_hooks:
+        g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
     for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
         if aided or not t.helps_conquest:
@@ -564,7 +565,8 @@ def ready_troops(g: GameState, army: Army) -> None:
     """Take every token but one per region (or as many as the race keeps) back into hand,
     remembering the layout."""
     snapshot = []
-    kept = g.hooks(army).kept
+    hooks = g.hooks(army)
+    kept = hooks.kept
     for r in bits(army.mask):
         spare = g.region_tokens[r] - kept
         snapshot.append([r, g.region_tokens[r]])
@@ -573,7 +575,7 @@ def ready_troops(g: GameState, army: Army) -> None:
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
-    for t in g.hooks(army).ready:
+    for t in hooks.ready:
         t.on_ready(g, army)
     g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
@@ -586,12 +588,13 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
         for r in bits(leaving):
             empty_region(g, army, r)
             g.emit("abandoned", army.seat, race=army.race, region=r)
-    kept = g.hooks(army).kept
+    hooks = g.hooks(army)
+    kept = hooks.kept
     for r in bits(army.mask):
         spare = g.region_tokens[r] - kept
         if spare > 0:
             g.region_tokens[r] = kept
             army.hand += spare
-    for t in g.hooks(army).redeploy_start:
+    for t in hooks.redeploy_start:
         t.on_redeploy_start(g, army)
     g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

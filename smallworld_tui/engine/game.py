@@ -335,7 +335,8 @@ def _final(g: GameState, action: Action) -> None:
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
     short = shortfall(army, cost)
-    g.rules.before_final(g, army, r)
+    if "before_final" in g.rules.own_hooks:
+        g.rules.before_final(g, army, r)
     value = g.roll_die()
     success = value >= short
     g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
@@ -474,7 +475,9 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
     of each of its races, each race's, power's and item's bonus, the rules' turn bonus (a
     query: the game is not changed; computer players value positions with it)."""
     breakdown: list[list[Any]] = []
-    for army in g.armies_of(seat):
+    for army in g.armies:
+        if not army.alive or army.seat != seat:
+            continue
         regions = army.mask.bit_count()
         if regions:
             breakdown.append([f"regions:{army.race}", regions])
@@ -487,7 +490,8 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
         bonus = item.seat_bonus(g, seat) if region >= 0 else 0
         if bonus:
             breakdown.append([f"{item.kind}:{qid}", bonus])
-    breakdown += g.rules.turn_bonus(g, seat)
+    if "turn_bonus" in g.rules.own_hooks:
+        breakdown += g.rules.turn_bonus(g, seat)
     return breakdown
 
 
