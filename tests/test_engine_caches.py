@@ -289,4 +289,4 @@ def test_the_rulesets_hooks_skipped_are_those_that_do_nothing(game: str) -> None
     for hook in OWN_HOT_HOOKS:
         default = getattr(Ruleset, hook) is getattr(type(rules), hook)
         assert (hook not in rules.own_hooks) == default, hook
-    assert ruleset("warcraft").own_hooks >= {"on_region_taken", "turn_bonus", "travel_mask"}
+    assert ruleset("warcraft").own_hooks >= {"on_region_taken", "turn_bonus"}

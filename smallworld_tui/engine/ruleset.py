@@ -43,8 +43,7 @@ def feature_id(game: str, need: str) -> str:
 
 #: the ruleset's hooks the core asks at every conquest or turn, skipped where a game's ruleset
 #: does not override them (``Ruleset.own_hooks``)
-OWN_HOT_HOOKS = ("on_region_taken", "on_neutral_taken", "before_final", "turn_bonus",
-                 "cost_changes", "travel_mask")
+OWN_HOT_HOOKS = ("on_region_taken", "on_neutral_taken", "before_final", "turn_bonus")
 
 
 class Ruleset:
