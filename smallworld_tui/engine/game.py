@@ -108,10 +108,12 @@ def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
 
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
-    if "end_actions" not in g.rules.hooks_used:
-        return []
-    return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
-            for a in t.end_actions(g, army)]
+    out: list[Action] = []
+    if "end_actions" in g.rules.hooks_used:
+        for army in g.armies_of(g.seat):
+            for t in g.hooks(army).end:
+                out += t.end_actions(g, army)
+    return out
 
 
 def _conquer_actions(g: GameState, army: Army,

@@ -346,7 +346,12 @@ class GameState:
         return None
 
     def armies_of(self, seat: int) -> list[Army]:
-        return [a for a in self.armies if a.alive and a.seat == seat]
+        """The armies of ``seat`` on the map (a loop: a comprehension costs a function)."""
+        out = []
+        for army in self.armies:
+            if army.alive and army.seat == seat:
+                out.append(army)
+        return out
 
     def region_seat(self, region: int) -> int:
         """The seat holding ``region``: NOBODY (-1) empty, NEUTRAL (-2) neutral defenders."""
@@ -452,10 +457,12 @@ class GameState:
             traits = frozenset(qid for qid in qids if qid not in ITEMS)
             known = self._fillers[hook] = (items, items.version, traits, regions)
         _, _, traits, regions = known
-        if not traits:
-            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
-        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
-                                                       or a.power in traits)]
+        out = []
+        if traits or regions:  # a loop: a comprehension costs a function
+            for a in self.armies:
+                if a.alive and (a.mask & regions or a.race in traits or a.power in traits):
+                    out.append(a)
+        return out
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
