@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.engine.events import QUIET
 from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
@@ -431,13 +432,13 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
             if other.alive:
                 for t in g.hooks(other).watch:
                     t.on_any_conquest(g, other, region, army)
-    g.emit(
-        "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
-        region=region,
-        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
-        defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
-        returned=ousted.returned,
-    )
+    if g.events is not QUIET:  # the event's fields are gathered only when recorded
+        g.emit(
+            "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
+            region=region, tokens=used, cost=used if cost is None else cost, via=via,
+            defender_seat=ousted.seat, defender_race=ousted.race,
+            defender_declined=ousted.declined, lost=ousted.lost, returned=ousted.returned,
+        )
 
 
 def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
@@ -577,7 +578,8 @@ def ready_troops(g: GameState, army: Army) -> None:
     g.turn.readied = True
     for t in hooks.ready:
         t.on_ready(g, army)
-    g.emit("readied", army.seat, race=army.race, hand=army.hand)
+    if g.events is not QUIET:
+        g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
 
 def lift_for_redeploy(g: GameState, army: Army) -> None:
@@ -597,4 +599,5 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
             army.hand += spare
     for t in hooks.redeploy_start:
         t.on_redeploy_start(g, army)
-    g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)
+    if g.events is not QUIET:
+        g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

@@ -27,7 +27,7 @@ from smallworld_tui.engine.conquest import (
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
-from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.events import QUIET, Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
 from smallworld_tui.engine.phase import (
     CONQUER,
@@ -41,7 +41,7 @@ from smallworld_tui.engine.phase import (
 )
 from smallworld_tui.engine.piles import check_pins
 from smallworld_tui.engine.registry import ITEMS, RACES, ruleset
-from smallworld_tui.engine.state import QUIET, Army, GameState, TurnState
+from smallworld_tui.engine.state import Army, GameState, TurnState
 
 
 def new_game(
@@ -280,8 +280,9 @@ def _pick(g: GameState, action: Action) -> None:
                 picked_turn=g.turn_number)
     army.hand = g.take_from_tray(race, RACES[race].tokens + army.power_trait.tokens)
     g.armies.append(army)
-    g.emit("picked", seat, race=race, power=power, slot=action.target, paid=paid,
-           collected=collected, tokens=army.hand)
+    if g.events is not QUIET:
+        g.emit("picked", seat, race=race, power=power, slot=action.target, paid=paid,
+               collected=collected, tokens=army.hand)
     for t in army.traits():
         t.on_picked(g, army)
     g.turn.acting = army.id
@@ -314,7 +315,8 @@ def _mark_expanding(g: GameState) -> Army:
 def _abandon(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     empty_region(g, army, action.target)
-    g.emit("abandoned", army.seat, race=army.race, region=action.target)
+    if g.events is not QUIET:
+        g.emit("abandoned", army.seat, race=army.race, region=action.target)
 
 
 def _conquer(g: GameState, action: Action) -> None:
@@ -341,7 +343,8 @@ def _final(g: GameState, action: Action) -> None:
         g.rules.before_final(g, army, r)
     value = g.roll_die()
     success = value >= short
-    g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
+    if g.events is not QUIET:
+        g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
         take_region(g, army, r, army.hand, "final", full)
         if full > cost:
@@ -365,7 +368,8 @@ def _deploy(g: GameState, action: Action) -> None:
     _, region, count = action
     g.region_tokens[region] += count
     army.hand -= count
-    g.emit("deployed", army.seat, race=army.race, region=region, count=count)
+    if g.events is not QUIET:
+        g.emit("deployed", army.seat, race=army.race, region=region, count=count)
 
 
 def _end_redeploy(g: GameState, action: Action) -> None:
@@ -403,7 +407,8 @@ def _start_turn(g: GameState) -> None:
     g.turn = TurnState()
     g.turn_number += 1
     g.actor = g.seat
-    g.emit("turn_started", g.seat, round=g.round)
+    if g.events is not QUIET:
+        g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
     if "on_turn_start" in g.rules.hooks_used:
         for army in mine:
@@ -469,7 +474,8 @@ def _score(g: GameState) -> None:
     for entry in breakdown:
         total += entry[1]
     g.gain(seat, total)
-    g.emit("scored", seat, coins=total, breakdown=breakdown)
+    if g.events is not QUIET:
+        g.emit("scored", seat, coins=total, breakdown=breakdown)
 
 
 def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:

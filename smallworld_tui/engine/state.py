@@ -16,7 +16,7 @@ from typing import Any
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content.traits import Content, Item, Trait
-from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.events import QUIET, Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
@@ -28,10 +28,6 @@ from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
-
-#: ``GameState.events`` while an action is applied quietly (``engine.game.apply``): a list
-#: that stays empty, for ``emit`` builds no event into it
-QUIET: list[Event] = []
 
 #: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
 #: state's items and their version, the army's regions, decline, badge and power, and what
