@@ -38,7 +38,7 @@ from smallworld_tui.engine.board import (
 )
 from smallworld_tui.engine.conquest import Costs
 from smallworld_tui.engine.content.traits import Content
-from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
@@ -291,3 +291,41 @@ def test_the_rulesets_hooks_skipped_are_those_that_do_nothing(game: str) -> None
         default = getattr(Ruleset, hook) is getattr(type(rules), hook)
         assert (hook not in rules.own_hooks) == default, hook
     assert ruleset("warcraft").own_hooks >= {"on_region_taken", "turn_bonus"}
+
+
+#: each attribute of ``Hooks`` and the hook whose rules it lists
+HOOK_LISTS = {
+    "entry": "entry_mask", "reach": "reach_mask", "costs": "cost_changes",
+    "conquest": "conquest_actions", "shield": "shielded_mask", "unaided": "unaided_mask",
+    "turn": "turn_actions", "redeploy": "redeploy_actions", "end": "end_actions",
+    "dealt": "loss_dealt", "aid": "conquest_aid", "blocker": "conquest_blocker",
+    "watch": "on_any_conquest", "offer": "offered_actions", "attacked": "on_attacked",
+    "saves": "save_tokens", "emptied": "on_region_emptied", "conquered": "on_conquered",
+    "turn_start": "on_turn_start", "ready": "on_ready", "redeploy_start": "on_redeploy_start",
+    "redeploy_blocker": "redeploy_blocker", "score": "score", "lost": "on_region_lost",
+}
+
+
+def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
+    """``Hooks`` of any tuple of rules (a race and a power, one of them, none, with items)
+    lists, per hot hook, the rules overriding it in their order, and folds their flags."""
+    rng = random.Random(27)
+    every = [*RACES.values(), *POWERS.values(), *ITEMS.values()]
+    tuples: list[tuple[Content, ...]] = [()]
+    tuples += [(race, power) for race in RACES.values() for power in POWERS.values()]
+    tuples += [(t,) for t in every]
+    tuples += [tuple(rng.sample(every, 4)) for _ in range(200)]
+    assert set(HOOK_LISTS.values()) == set(HOT_HOOKS)
+    for rules in tuples:
+        hooks = Hooks(rules)
+        for attr, hook in HOOK_LISTS.items():
+            expected = tuple(r for r in rules
+                             if getattr(type(r), hook) is not getattr(Content, hook))
+            assert getattr(hooks, attr) == expected, (attr, rules)
+        assert hooks.token_aid == tuple(r for r in hooks.aid if r.aid_is_tokens)
+        assert hooks.enters_water == any(r.enters_water for r in rules)
+        assert hooks.no_final_roll == any(r.no_final_roll for r in rules)
+        assert hooks.no_travel_cost == any(r.no_travel_cost for r in rules)
+        assert hooks.helps == any(r.helps_conquest for r in rules)
+        assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
+        assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
