@@ -257,7 +257,7 @@ def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]
     return derived
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     """A game in progress.  Mutated only by ``engine.game.apply``."""
 
