@@ -214,10 +214,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
         return showing.choose(g, action)
     if not checked and action not in legal_actions(g):
         raise illegal(g, action)
-    if quiet:
-        g.events = QUIET
-    else:
-        g.events.clear()
+    g.events = QUIET if quiet else []
     phase = g.phase
     core = _CORE.get(action.kind)
     if core is not None and phase in core[0]:
