@@ -36,12 +36,13 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
-from smallworld_tui.engine.conquest import conquest_choices, conquest_costs
+from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs
 from smallworld_tui.engine.content.traits import Content
-from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
-from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
+from smallworld_tui.engine.ruleset import OWN_HOT_HOOKS, Ruleset
 from smallworld_tui.engine.state import Army, GameState
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
@@ -202,6 +203,26 @@ def test_the_events_apply_returns_stay_as_they_were() -> None:
     assert len({id(events) for events, _ in returned}) == len(returned)
 
 
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_an_action_applied_quietly_plays_alike(game: str, options: dict[str, bool]) -> None:
+    """``apply(quiet=True)`` builds no event and returns none, and the game goes on as when
+    the events are built: the same states all along."""
+    for seed in range(2):
+        loud = new_game(["Amy", "Ben", "Cai", "Dee"], None, seed, options, game=game)
+        quiet = loud.clone()
+        chooser = random.Random(seed)
+        heard: set[str] = set()
+        while not loud.finished:
+            legal = legal_actions(loud)
+            action = legal[chooser.randrange(len(legal))]
+            heard |= {event.kind for event in apply(loud, action, checked=True)}
+            assert apply(quiet, action, checked=True, quiet=True) == []
+            assert quiet.events == [] and quiet.dumps() == loud.dumps()
+        assert heard >= {"turn_started", "picked", "readied", "conquered", "redeploy_started",
+                         "deployed", "scored", "game_over"}
+
+
 def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
     """The rules that apply to ``army`` worked out from scratch: its race and power (in
     decline, those that keep working and a badge still held that works then), then the rules
@@ -268,3 +289,72 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(game: str,
     for seed in range(2):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game)
     assert checked
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, bool]) -> None:
+    """``Costs.of`` (one region, as ``apply`` costs a conquest) gives what ``each`` gives
+    that region among every region of the map, with and without the aid and the travel
+    cost, for every army through random games."""
+    def check(g: GameState, _: Action) -> None:
+        every = g.map.all_mask
+        for army in g.armies:
+            costs = Costs(g, army)
+            for aided in (True, False):
+                for adjacent in (True, False):
+                    listed = costs.each(every, aided=aided, as_if_adjacent=adjacent)
+                    assert [(r, costs.of(r, aided=aided, as_if_adjacent=adjacent))
+                            for r in bits(every)] == listed
+
+    for seed in range(2):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+                         options=options)
+
+
+@pytest.mark.parametrize("game", ["base", "underground", "warcraft"])
+def test_the_rulesets_hooks_skipped_are_those_that_do_nothing(game: str) -> None:
+    """The core skips a ruleset's hot hook (``Ruleset.own_hooks``) only where the game's
+    ruleset keeps the default, which does nothing."""
+    rules = ruleset(game)
+    for hook in OWN_HOT_HOOKS:
+        default = getattr(Ruleset, hook) is getattr(type(rules), hook)
+        assert (hook not in rules.own_hooks) == default, hook
+    assert ruleset("warcraft").own_hooks >= {"on_region_taken", "turn_bonus", "open_mask",
+                                            "travel_mask"}
+
+
+#: each attribute of ``Hooks`` and the hook whose rules it lists
+HOOK_LISTS = {
+    "entry": "entry_mask", "reach": "reach_mask", "costs": "cost_changes",
+    "conquest": "conquest_actions", "shield": "shielded_mask", "unaided": "unaided_mask",
+    "turn": "turn_actions", "redeploy": "redeploy_actions", "end": "end_actions",
+    "dealt": "loss_dealt", "aid": "conquest_aid", "blocker": "conquest_blocker",
+    "watch": "on_any_conquest", "offer": "offered_actions", "attacked": "on_attacked",
+    "saves": "save_tokens", "emptied": "on_region_emptied", "conquered": "on_conquered",
+    "turn_start": "on_turn_start", "ready": "on_ready", "redeploy_start": "on_redeploy_start",
+    "redeploy_blocker": "redeploy_blocker", "score": "score", "lost": "on_region_lost",
+}
+
+
+def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
+    """``Hooks`` of any tuple of rules (a race and a power, one of them, none, with items)
+    lists, per hot hook, the rules overriding it in their order, and folds their flags."""
+    rng = random.Random(27)
+    every = [*RACES.values(), *POWERS.values(), *ITEMS.values()]
+    tuples: list[tuple[Content, ...]] = [()]
+    tuples += [(race, power) for race in RACES.values() for power in POWERS.values()]
+    tuples += [(t,) for t in every]
+    tuples += [tuple(rng.sample(every, 4)) for _ in range(200)]
+    assert set(HOOK_LISTS.values()) == set(HOT_HOOKS)
+    for rules in tuples:
+        hooks = Hooks(rules)
+        for attr, hook in HOOK_LISTS.items():
+            expected = tuple(r for r in rules
+                             if getattr(type(r), hook) is not getattr(Content, hook))
+            assert getattr(hooks, attr) == expected, (attr, rules)
+        assert hooks.token_aid == tuple(r for r in hooks.aid if r.aid_is_tokens)
+        assert hooks.enters_water == any(r.enters_water for r in rules)
+        assert hooks.no_final_roll == any(r.no_final_roll for r in rules)
+        assert hooks.no_travel_cost == any(r.no_travel_cost for r in rules)
+        assert hooks.helps == any(r.helps_conquest for r in rules)
+        assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
+        assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)

@@ -75,7 +75,7 @@ def play_game(g: GameState, record: Record, choose: Policy,
     recorded, over = record.actions.append, Phase.OVER
     while g.phase != over:  # ``g.finished``, without a property call per move
         action = choose(g, legal_actions(g))
-        apply(g, action, checked=True)
+        apply(g, action, checked=True, quiet=True)
         recorded(action)
         if after_action is not None:
             after_action(g, action)

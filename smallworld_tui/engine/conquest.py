@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine import actions
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
+from smallworld_tui.engine.events import QUIET
 from smallworld_tui.engine.registry import POWERS, RACES
 from smallworld_tui.i18n import N_
 
@@ -40,7 +41,7 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     rules = g.rules
     if mask:
         reach = g.map.adjacent(mask)
-        if "open_mask" in rules.reworked:
+        if "open_mask" in rules.own_hooks:
             reach |= rules.open_mask(g)
         if hooks.reach:
             reach |= helped_mask(g, army, hooks)
@@ -140,9 +141,9 @@ class Costs:
         if hooks is None:
             hooks = g.hooks(army)
         rules = g.rules
-        reworked = rules.reworked
+        own = rules.own_hooks
         changes: list[CostChange] = (
-            [*rules.cost_changes(g, army)] if "cost_changes" in reworked else [])
+            [*rules.cost_changes(g, army)] if "cost_changes" in own else [])
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
         aid = 0
@@ -151,7 +152,7 @@ class Costs:
         unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
-        travel = rules.travel_mask(g, army) if "travel_mask" in reworked else 0
+        travel = rules.travel_mask(g, army) if "travel_mask" in own else 0
         self.g = g
         self.army = army
         self.changes = changes
@@ -220,7 +221,8 @@ class Costs:
         return cost
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (see ``each``)."""
+        """Tokens needed to conquer ``region`` (see ``each``; one region costed by the
+        general path, without the lists ``each`` builds)."""
         ((_, cost),) = self._changed(1 << region, self.changes,
                                      0 if as_if_adjacent else self.travel)
         return self.after_aid(region, cost) if aided and self.aid else cost
@@ -284,8 +286,8 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
-    reworked = g.rules.reworked
-    if (hooks.costs or hooks.aid or "cost_changes" in reworked or "travel_mask" in reworked
+    own = g.rules.own_hooks
+    if (hooks.costs or hooks.aid or "cost_changes" in own or "travel_mask" in own
             or reach >> actions.CACHED):
         return actions.conquests(Costs(g, army, hooks).each(reach) if reach else [],
                                  hand, most)
@@ -314,11 +316,11 @@ class Ousted(NamedTuple):
     lost: int  # tokens lost for good
     returned: int  # tokens back to the defender's hand
     army: Army | None  # the defending army, if a race defended
-    losers: tuple[Army, ...]  # the defender's player's armies (before any of them retired)
-    #: the rules of each of ``losers`` that react to a region lost (``Hooks.lost``), as
-    #: they are once the region is lost, before any retired (a retired race's badge is
-    #: gone, yet a power working in decline still reacts); none in a game without such rules
-    rules: tuple[tuple[Content, ...], ...] = ()
+    #: the defender's player's armies whose rules react to a region lost, with those rules
+    #: (``Hooks.lost``) as they are once the region is lost, before any army retired (a
+    #: retired race's badge is gone, yet a power working in decline still reacts); none in
+    #: a game without such rules
+    reacting: tuple[tuple[Army, tuple[Content, ...]], ...] = ()
 
 
 def attack(g: GameState, attacker: Army, victim: Army, region: int) -> None:
@@ -376,7 +378,7 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
         g.region_army[region] = NOBODY
         g.region_tokens[region] = 0
         g.clear_pieces(region)
-        return Ousted(NEUTRAL, kind, False, defending, 0, None, ()) if neutral else _NOBODY
+        return Ousted(NEUTRAL, kind, False, defending, 0, None) if neutral else _NOBODY
     d = g.armies[prev]
     if conquest:
         attack(g, attacker, d, region)
@@ -386,7 +388,7 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     elif d.declined and g.rules.declined_region_loses_all:
         lost = defending
     else:
-        rules = g.rules_of(d)
+        rules = g.hooks(d).all
         keeps = False
         for t in rules:
             keeps = keeps or t.keeps_tokens_when_defeated
@@ -404,7 +406,6 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     if conquest:
         turn.beaten[d.id] = turn.beaten.get(d.id, 0) + 1
     declined = d.declined
-    losers = tuple(g.armies_of(d.seat))
     if lost or spent:
         turn.lost[attacker.id] = turn.lost.get(attacker.id, 0) + lost + spent
     g.region_army[region] = NOBODY
@@ -412,16 +413,16 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     back = g.clear_pieces(region, d)
     if (returned or back) and prev not in turn.defenders:
         turn.defenders.append(prev)
-    reacting = (tuple(g.hooks(a).lost for a in losers)
+    reacting = (tuple((a, rules) for a in g.armies_of(d.seat) if (rules := g.hooks(a).lost))
                 if "on_region_lost" in g.rules.hooks_used else ())
-    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, losers, reacting)
+    ousted = Ousted(d.seat, d.race, declined, lost, returned, d, reacting)
     if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
         retire(g, d)
     return ousted
 
 
 #: what ``oust`` finds in an empty region
-_NOBODY = Ousted(NOBODY, "", False, 0, 0, None, ())
+_NOBODY = Ousted(NOBODY, "", False, 0, 0, None)
 
 
 def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> None:
@@ -429,10 +430,10 @@ def after_oust(g: GameState, attacker: Army, region: int, ousted: Ousted) -> Non
     retired, with the rules they had when the region was lost (``on_region_lost``), or the
     ruleset when neutral defenders were taken (a lair reveals its item)."""
     if ousted.army is not None:
-        for other, rules in zip(ousted.losers, ousted.rules, strict=False):
+        for other, rules in ousted.reacting:
             for t in rules:
                 t.on_region_lost(g, other, region, attacker, ousted.army)
-    elif ousted.seat == NEUTRAL:
+    elif ousted.seat == NEUTRAL and "on_neutral_taken" in g.rules.own_hooks:
         g.rules.on_neutral_taken(g, attacker, region, ousted.race)
 
 
@@ -465,7 +466,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.nonempty[army.id] = turn.nonempty.get(army.id, 0) + 1
     if not army.declined:
         turn.expanded = True
-    g.rules.on_region_taken(g, army, region)
+    if "on_region_taken" in g.rules.own_hooks:
+        g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
     for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
         if aided or not t.helps_conquest:
@@ -475,13 +477,13 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
             if other.alive:
                 for t in g.hooks(other).watch:
                     t.on_any_conquest(g, other, region, army)
-    g.emit(
-        "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
-        region=region,
-        tokens=used, cost=used if cost is None else cost, via=via, defender_seat=ousted.seat,
-        defender_race=ousted.race, defender_declined=ousted.declined, lost=ousted.lost,
-        returned=ousted.returned,
-    )
+    if g.events is not QUIET:  # the event's fields are gathered only when recorded
+        g.emit(
+            "conquered", army.seat, race=army.race, power=army.power, declined=army.declined,
+            region=region, tokens=used, cost=used if cost is None else cost, via=via,
+            defender_seat=ousted.seat, defender_race=ousted.race,
+            defender_declined=ousted.declined, lost=ousted.lost, returned=ousted.returned,
+        )
 
 
 def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
@@ -609,7 +611,8 @@ def ready_troops(g: GameState, army: Army) -> None:
     """Take every token but one per region (or as many as the race keeps) back into hand,
     remembering the layout."""
     snapshot = []
-    kept = g.hooks(army).kept
+    hooks = g.hooks(army)
+    kept = hooks.kept
     for r in bits(army.mask):
         spare = g.region_tokens[r] - kept
         snapshot.append([r, g.region_tokens[r]])
@@ -618,9 +621,10 @@ def ready_troops(g: GameState, army: Army) -> None:
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
-    for t in g.hooks(army).ready:
+    for t in hooks.ready:
         t.on_ready(g, army)
-    g.emit("readied", army.seat, race=army.race, hand=army.hand)
+    if g.events is not QUIET:
+        g.emit("readied", army.seat, race=army.race, hand=army.hand)
 
 
 def lift_for_redeploy(g: GameState, army: Army) -> None:
@@ -631,12 +635,14 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
         for r in bits(leaving):
             empty_region(g, army, r)
             g.emit("abandoned", army.seat, race=army.race, region=r)
-    kept = g.hooks(army).kept
+    hooks = g.hooks(army)
+    kept = hooks.kept
     for r in bits(army.mask):
         spare = g.region_tokens[r] - kept
         if spare > 0:
             g.region_tokens[r] = kept
             army.hand += spare
-    for t in g.hooks(army).redeploy_start:
+    for t in hooks.redeploy_start:
         t.on_redeploy_start(g, army)
-    g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)
+    if g.events is not QUIET:
+        g.emit("redeploy_started", army.seat, race=army.race, hand=army.hand)

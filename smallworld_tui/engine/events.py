@@ -90,3 +90,9 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, **self.data}
+
+
+#: ``GameState.events`` while an action is applied quietly (``engine.game.apply``): it stays
+#: empty, for ``GameState.emit`` records nothing into it; the core's hot paths ask it to
+#: skip even gathering an event's fields
+QUIET: list[Event] = []

@@ -28,7 +28,7 @@ from smallworld_tui.engine.conquest import (
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.decline import go_into_decline, may_decline
 from smallworld_tui.engine.errors import IllegalAction
-from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.events import QUIET, Event
 from smallworld_tui.engine.explain import conquest_blocker, illegal, redeploy_blocker
 from smallworld_tui.engine.phase import (
     CONQUER,
@@ -109,10 +109,12 @@ def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
 
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
-    if "end_actions" not in g.rules.hooks_used:
-        return []
-    return [a for army in g.armies_of(g.seat) for t in g.hooks(army).end
-            for a in t.end_actions(g, army)]
+    out: list[Action] = []
+    if "end_actions" in g.rules.hooks_used:
+        for army in g.armies_of(g.seat):
+            for t in g.hooks(army).end:
+                out += t.end_actions(g, army)
+    return out
 
 
 def _conquer_actions(g: GameState, army: Army,
@@ -192,19 +194,21 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
 
 # --- apply ---------------------------------------------------------------------------------
 
-def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]:
+def apply(g: GameState, action: Action, *, checked: bool = False,
+          quiet: bool = False) -> list[Event]:
     """Validate and carry out one action for ``g.actor``; returns the events it caused.
     An action any player may take at any moment (``actions.ANYTIME``: showing one's coins to
     one's partners) is carried out for the seat it names instead (``showing``).
 
     ``checked=True`` skips validation for callers that took ``action`` from
-    ``legal_actions(g)`` (bots, the simulator).
+    ``legal_actions(g)`` (bots, the simulator); ``quiet=True`` builds no event (none is
+    returned) for callers that never read them (random play): the game goes on alike.
     """
     if action.kind in ANYTIME:
         return showing.choose(g, action)
     if not checked and action not in legal_actions(g):
         raise illegal(g, action)
-    g.events.clear()
+    g.events = QUIET if quiet else []
     phase = g.phase
     core = _CORE.get(action.kind)
     if core is not None and phase in core[0]:
@@ -219,7 +223,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False) -> list[Event]
             _next_turn(g)
     events = g.events
     g.events = []
-    return events
+    return [] if quiet else events
 
 
 def provider(g: GameState, action: Action) -> tuple[Content, Army]:
@@ -228,9 +232,10 @@ def provider(g: GameState, action: Action) -> tuple[Content, Army]:
     when several do, the first that offers it."""
     kind = action.kind
     candidates = _seat_rules(g)
-    if g.phase != END:
+    if g.phase != END:  # the acting army's rules first (each rule listed once)
         army = g.armies[g.turn.acting]
-        candidates = [(t, army) for t in g.rules_of(army)] + candidates
+        candidates = [(t, army) for t in g.rules_of(army)] + [
+            pair for pair in candidates if pair[1] is not army]
         if g.phase == CONQUER:
             candidates += _offered(g, army)
     able = [(content, army) for content, army in candidates if kind in content.actions]
@@ -266,8 +271,9 @@ def _pick(g: GameState, action: Action) -> None:
                 picked_turn=g.turn_number)
     army.hand = g.take_from_tray(race, RACES[race].tokens + army.power_trait.tokens)
     g.armies.append(army)
-    g.emit("picked", seat, race=race, power=power, slot=action.target, paid=paid,
-           collected=collected, tokens=army.hand)
+    if g.events is not QUIET:
+        g.emit("picked", seat, race=race, power=power, slot=action.target, paid=paid,
+               collected=collected, tokens=army.hand)
     for t in army.traits():
         t.on_picked(g, army)
     g.turn.acting = army.id
@@ -300,7 +306,8 @@ def _mark_expanding(g: GameState) -> Army:
 def _abandon(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     empty_region(g, army, action.target)
-    g.emit("abandoned", army.seat, race=army.race, region=action.target)
+    if g.events is not QUIET:
+        g.emit("abandoned", army.seat, race=army.race, region=action.target)
 
 
 def _conquer(g: GameState, action: Action) -> None:
@@ -323,10 +330,12 @@ def _final(g: GameState, action: Action) -> None:
     cost = costs.of(r)
     full = costs.of(r, aided=False) if costs.aid else cost
     short = shortfall(army, cost)
-    g.rules.before_final(g, army, r)
+    if "before_final" in g.rules.own_hooks:
+        g.rules.before_final(g, army, r)
     value = g.roll_die()
     success = value >= short
-    g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
+    if g.events is not QUIET:
+        g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
         take_region(g, army, r, army.hand, "final", full)
         if full > cost:
@@ -350,7 +359,8 @@ def _deploy(g: GameState, action: Action) -> None:
     _, region, count = action
     g.region_tokens[region] += count
     army.hand -= count
-    g.emit("deployed", army.seat, race=army.race, region=region, count=count)
+    if g.events is not QUIET:
+        g.emit("deployed", army.seat, race=army.race, region=region, count=count)
 
 
 def _end_redeploy(g: GameState, action: Action) -> None:
@@ -388,7 +398,8 @@ def _start_turn(g: GameState) -> None:
     g.turn = TurnState()
     g.turn_number += 1
     g.actor = g.seat
-    g.emit("turn_started", g.seat, round=g.round)
+    if g.events is not QUIET:
+        g.emit("turn_started", g.seat, round=g.round)
     mine = g.armies_of(g.seat)
     if "on_turn_start" in g.rules.hooks_used:
         for army in mine:
@@ -454,7 +465,8 @@ def _score(g: GameState) -> None:
     for entry in breakdown:
         total += entry[1]
     g.gain(seat, total)
-    g.emit("scored", seat, coins=total, breakdown=breakdown)
+    if g.events is not QUIET:
+        g.emit("scored", seat, coins=total, breakdown=breakdown)
 
 
 def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
@@ -462,7 +474,9 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
     of each of its races, each race's, power's and item's bonus, the rules' turn bonus (a
     query: the game is not changed; computer players value positions with it)."""
     breakdown: list[list[Any]] = []
-    for army in g.armies_of(seat):
+    for army in g.armies:
+        if not army.alive or army.seat != seat:
+            continue
         regions = army.mask.bit_count()
         if regions:
             breakdown.append([f"regions:{army.race}", regions])
@@ -475,7 +489,8 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
         bonus = item.seat_bonus(g, seat) if region >= 0 else 0
         if bonus:
             breakdown.append([f"{item.kind}:{qid}", bonus])
-    breakdown += g.rules.turn_bonus(g, seat)
+    if "turn_bonus" in g.rules.own_hooks:
+        breakdown += g.rules.turn_bonus(g, seat)
     return breakdown
 
 

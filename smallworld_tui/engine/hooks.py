@@ -40,12 +40,22 @@ class Hooks:
                  "turn", "turn_start", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
+        # one pass over the rules, without a comprehension per hook or flag (each costs a
+        # function in Python 3.11; a game meets a new tuple of rules at most picks)
         self.all = rules
-        lists: dict[str, list[Content]] = {h: [] for h in HOT_HOOKS}
+        by_hook: dict[str, tuple[Content, ...]] = dict.fromkeys(HOT_HOOKS, ())
+        enters_water = no_final_roll = no_travel_cost = helps = False
+        minimum: list[int] = []
+        kept: list[int] = []
         for r in rules:
             for h in _filled(type(r)):
-                lists[h].append(r)
-        by_hook = {h: tuple(found) for h, found in lists.items()}
+                by_hook[h] += (r,)
+            enters_water = enters_water or r.enters_water
+            no_final_roll = no_final_roll or r.no_final_roll
+            no_travel_cost = no_travel_cost or r.no_travel_cost
+            helps = helps or r.helps_conquest
+            minimum.append(r.min_cost())
+            kept.append(r.tokens_kept())
         self.entry = by_hook["entry_mask"]
         self.reach = by_hook["reach_mask"]
         self.costs = by_hook["cost_changes"]
@@ -57,7 +67,7 @@ class Hooks:
         self.end = by_hook["end_actions"]
         self.dealt = by_hook["loss_dealt"]
         self.aid = by_hook["conquest_aid"]
-        self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens)
+        self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens) if self.aid else ()
         self.blocker = by_hook["conquest_blocker"]
         self.watch = by_hook["on_any_conquest"]
         self.offer = by_hook["offered_actions"]
@@ -71,12 +81,12 @@ class Hooks:
         self.redeploy_blocker = by_hook["redeploy_blocker"]
         self.score = by_hook["score"]
         self.lost = by_hook["on_region_lost"]
-        self.enters_water = any(r.enters_water for r in rules)
-        self.no_final_roll = any(r.no_final_roll for r in rules)
-        self.no_travel_cost = any(r.no_travel_cost for r in rules)
-        self.helps = any(r.helps_conquest for r in rules)
-        self.minimum = max((r.min_cost() for r in rules), default=1)
-        self.kept = max((r.tokens_kept() for r in rules), default=1)
+        self.enters_water = enters_water
+        self.no_final_roll = no_final_roll
+        self.no_travel_cost = no_travel_cost
+        self.helps = helps
+        self.minimum = max(minimum, default=1)
+        self.kept = max(kept, default=1)
 
 
 def hooks_used(ids: list[str]) -> frozenset[str]:

@@ -41,6 +41,13 @@ def feature_id(game: str, need: str) -> str:
     return f"{kind}:{game}:{name}"
 
 
+#: the ruleset's hooks the core asks at every conquest or turn, skipped where a game's ruleset
+#: does not override them (``Ruleset.own_hooks``): unchanged, they do nothing (``open_mask``
+#: and ``travel_mask`` give no region, ``cost_changes`` no change)
+OWN_HOT_HOOKS = ("on_region_taken", "on_neutral_taken", "before_final", "turn_bonus",
+                 "open_mask", "cost_changes", "travel_mask")
+
+
 class Ruleset:
     """The rules of one game (``game``: "base", "underground", …)."""
 
@@ -78,6 +85,9 @@ class Ruleset:
         #: for each hook, the races, powers and items of the game that fill it in
         self.filled_by: dict[str, frozenset[str]] = filled_by(
             [*self.races, *self.powers, *self.items])
+        #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
+        self.own_hooks: frozenset[str] = frozenset(
+            h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))
         rows = entries("piece", game)
         self.pieces: dict[str, PieceKind] = {
             f"{game}:{k}": PieceKind.from_row(f"{game}:{k}", row) for k, row in rows.items()
@@ -89,12 +99,6 @@ class Ruleset:
         self.placed: list[tuple[str, str, str, int]] = [
             (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
             for k, row in rows.items() if "setup" in row]
-        #: the reach and cost rules this game changes from ``Ruleset``'s (the core asks only
-        #: those: unchanged, ``open_mask`` and ``travel_mask`` give no region and
-        #: ``cost_changes`` no change)
-        self.reworked: frozenset[str] = frozenset(
-            name for name in ("open_mask", "cost_changes", "travel_mask")
-            if getattr(type(self), name) is not getattr(Ruleset, name))
 
     def __repr__(self) -> str:
         return f"Ruleset({self.game!r})"

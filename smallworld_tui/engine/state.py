@@ -16,7 +16,7 @@ from typing import Any
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits, mask_of
 from smallworld_tui.engine.board import Map
 from smallworld_tui.engine.content.traits import Content, Item, Trait
-from smallworld_tui.engine.events import Event
+from smallworld_tui.engine.events import QUIET, Event
 from smallworld_tui.engine.features import feature_mask
 from smallworld_tui.engine.hooks import Hooks, hooks_of
 from smallworld_tui.engine.market import Market
@@ -257,7 +257,7 @@ def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]
     return derived
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     """A game in progress.  Mutated only by ``engine.game.apply``."""
 
@@ -342,7 +342,12 @@ class GameState:
         return None
 
     def armies_of(self, seat: int) -> list[Army]:
-        return [a for a in self.armies if a.alive and a.seat == seat]
+        """The armies of ``seat`` on the map (a loop: a comprehension costs a function)."""
+        out = []
+        for army in self.armies:
+            if army.alive and army.seat == seat:
+                out.append(army)
+        return out
 
     def region_seat(self, region: int) -> int:
         """The seat holding ``region``: NOBODY (-1) empty, NEUTRAL (-2) neutral defenders."""
@@ -449,10 +454,12 @@ class GameState:
             traits = frozenset(qid for qid in qids if qid not in ITEMS)
             known = self._fillers[hook] = (items, items.version, traits, regions)
         _, _, traits, regions = known
-        if not traits:
-            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
-        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
-                                                       or a.power in traits)]
+        out = []
+        if traits or regions:  # a loop: a comprehension costs a function
+            for a in self.armies:
+                if a.alive and (a.mask & regions or a.race in traits or a.power in traits):
+                    out.append(a)
+        return out
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
@@ -504,9 +511,13 @@ class GameState:
         """Coin value left in the bank (it may go below zero: the bank never runs dry)."""
         return self.rules.coin_total - sum(self.coins) - sum(c.coins for c in self.combos)
 
-    def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
-        """Record an event of the action being applied (``apply`` returns them)."""
-        self.events.append(Event(kind, seat, data))
+    def emit(self, kind: str, seat: int = -1, /, **data: Any) -> None:
+        """Record an event of the action being applied (``apply`` returns them; none while
+        it applies one quietly).  ``kind`` and ``seat`` are positional only: the fields
+        given by name then go into ``data`` without being compared to them (quicker)."""
+        events = self.events
+        if events is not QUIET:
+            events.append(Event(kind, seat, data))
 
     # --- token, coin and piece helpers (used by the rules and by content) --------------
     def take_from_tray(self, race: str, wanted: int) -> int:
