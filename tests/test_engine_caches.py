@@ -358,3 +358,13 @@ def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
         assert hooks.helps == any(r.helps_conquest for r in rules)
         assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
         assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
+def test_what_stays_in_the_box_follows_the_map_of_each_new_game() -> None:
+    """The races and powers in play are remembered per map: games on maps with and without
+    farmland, one after the other on the same ruleset, each box what their map lacks."""
+    for _ in range(2):
+        on_base = new_game(["A", "B"], "base-2p", seed=1)
+        on_underground = new_game(["A", "B"], "underground-2p", seed=1)
+        assert "base:humans" in on_base.rules.in_play(on_base, on_base.rules.races)
+        assert "base:humans" not in on_underground.rules.in_play(on_underground,
+                                                                 on_underground.rules.races)
+        assert "base:humans" not in on_underground.race_stack

@@ -65,22 +65,25 @@ class Pieces:
         self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
         #: the kinds that defend like race tokens
         self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
-        self.counts: dict[str, tuple[int, ...]] = (
-            {k: tuple(c) for k, c in counts.items()} if counts is not None
-            else {k: (0,) * regions for k in kinds})
-        self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
-                      for k, c in self.counts.items()}
+        #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
+        self.immune_masks = {scope: 0 for scope in self.immune}
+        self.defence = [0] * regions
         #: regions holding a piece of any kind, kept in step with ``masks``
         self.occupied = 0
+        if counts is None:  # an empty map: nothing to count
+            empty = (0,) * regions
+            self.counts: dict[str, tuple[int, ...]] = dict.fromkeys(kinds, empty)
+            self.masks = dict.fromkeys(kinds, 0)
+            return
+        self.counts = {k: tuple(c) for k, c in counts.items()}
+        self.masks = {k: sum(1 << r for r, n in enumerate(c) if n)
+                      for k, c in self.counts.items()}
         self._recount_occupied()
-        self.defence = [0] * regions
         for k, c in self.counts.items():
             each = kinds[k].defence
             if each:
                 for r, n in enumerate(c):
                     self.defence[r] += n * each
-        #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
-        self.immune_masks = {scope: 0 for scope in self.immune}
         for kind in kinds:
             self._immunity_moved(kind)
 

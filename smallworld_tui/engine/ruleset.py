@@ -99,6 +99,8 @@ class Ruleset:
         self.placed: list[tuple[str, str, str, int]] = [
             (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
             for k, row in rows.items() if "setup" in row]
+        #: ``in_play``'s answer per list of ids, for the map it was worked out on
+        self._in_play: dict[tuple[str, ...], tuple[Map, list[str]]] = {}
 
     def __repr__(self) -> str:
         return f"Ruleset({self.game!r})"
@@ -141,8 +143,13 @@ class Ruleset:
 
     def in_play(self, g: GameState, ids: list[str]) -> list[str]:
         """The races, powers or items of ``ids`` the game uses on its map: content whose
-        rule means nothing there (no such terrain, symbol or region kind) stays in the box."""
-        return [qid for qid in ids if rule(qid).fits(g)]
+        rule means nothing there (no such terrain, symbol or region kind) stays in the box
+        (remembered per map: what fits depends on the map alone)."""
+        board, key = g.map, tuple(ids)
+        found = self._in_play.get(key)
+        if found is None or found[0] is not board:
+            found = self._in_play[key] = (board, [qid for qid in ids if rule(qid).fits(g)])
+        return list(found[1])
 
     def why_boxed(self, g: GameState, qid: str) -> Reason | None:
         """Why ``qid``, a race or power of this game, stays in the box in game ``g`` (ruling
