@@ -237,3 +237,44 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
     for seed in range(3):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
                          options=options)
+
+
+#: each hot hook and the ``Hooks`` field listing the rules that fill it in
+HOOK_FIELDS = {
+    "entry_mask": "entry", "reach_mask": "reach", "cost_changes": "costs",
+    "conquest_actions": "conquest", "shielded_mask": "shield", "unaided_mask": "unaided",
+    "turn_actions": "turn", "redeploy_actions": "redeploy", "end_actions": "end",
+    "loss_dealt": "dealt", "conquest_aid": "aid", "conquest_blocker": "blocker",
+    "on_any_conquest": "watch", "offered_actions": "offer", "on_attacked": "attacked",
+    "save_tokens": "saves", "on_region_emptied": "emptied", "on_conquered": "conquered",
+    "on_turn_start": "turn_start", "on_ready": "ready", "on_redeploy_start": "redeploy_start",
+    "redeploy_blocker": "redeploy_blocker", "score": "score", "on_region_lost": "lost",
+}
+
+
+@pytest.mark.parametrize("game", ["base", "underground", "warcraft"])
+def test_hooks_list_the_rules_filling_each_hook_in_order_and_fold_their_flags(
+        game: str) -> None:
+    """``Hooks``, built in one pass over its rules, against each hook and flag worked out
+    on its own, for tuples of a game's races, powers and items in random orders."""
+    from smallworld_tui.engine.hooks import Hooks
+    from smallworld_tui.engine.registry import ruleset
+
+    assert set(HOOK_FIELDS) == set(HOT_HOOKS)
+    rules = ruleset(game)
+    pool: list[Content] = [*(RACES[r] for r in rules.races), *(POWERS[p] for p in rules.powers),
+                           *(ITEMS[i] for i in rules.items)]
+    rng = random.Random(game)
+    for size in [0, 1, 2, 3, 4, 5] * 40:
+        picked = tuple(rng.sample(pool, size))
+        hooks = Hooks(picked)
+        for hook, name in HOOK_FIELDS.items():
+            assert getattr(hooks, name) == tuple(
+                r for r in picked if getattr(type(r), hook) is not getattr(Content, hook))
+        assert hooks.token_aid == tuple(r for r in hooks.aid if r.aid_is_tokens)
+        assert hooks.enters_water == any(r.enters_water for r in picked)
+        assert hooks.no_final_roll == any(r.no_final_roll for r in picked)
+        assert hooks.no_travel_cost == any(r.no_travel_cost for r in picked)
+        assert hooks.helps == any(r.helps_conquest for r in picked)
+        assert hooks.minimum == max((r.min_cost() for r in picked), default=1)
+        assert hooks.kept == max((r.tokens_kept() for r in picked), default=1)

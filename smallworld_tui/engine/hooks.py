@@ -41,42 +41,55 @@ class Hooks:
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         self.all = rules
-        lists: dict[str, list[Content]] = {h: [] for h in HOT_HOOKS}
-        for r in rules:
+        by_hook: dict[str, tuple[Content, ...]] = {}
+        enters = no_roll = no_travel = helps = False
+        minimum = kept = 1
+        for i, r in enumerate(rules):  # one pass: a game meets thousands of tuples of rules
             for h in _filled(type(r)):
-                lists[h].append(r)
-        by_hook = {h: tuple(found) for h, found in lists.items()}
-        self.entry = by_hook["entry_mask"]
-        self.reach = by_hook["reach_mask"]
-        self.costs = by_hook["cost_changes"]
-        self.conquest = by_hook["conquest_actions"]
-        self.shield = by_hook["shielded_mask"]
-        self.unaided = by_hook["unaided_mask"]
-        self.turn = by_hook["turn_actions"]
-        self.redeploy = by_hook["redeploy_actions"]
-        self.end = by_hook["end_actions"]
-        self.dealt = by_hook["loss_dealt"]
-        self.aid = by_hook["conquest_aid"]
-        self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens)
-        self.blocker = by_hook["conquest_blocker"]
-        self.watch = by_hook["on_any_conquest"]
-        self.offer = by_hook["offered_actions"]
-        self.attacked = by_hook["on_attacked"]
-        self.saves = by_hook["save_tokens"]
-        self.emptied = by_hook["on_region_emptied"]
-        self.conquered = by_hook["on_conquered"]
-        self.turn_start = by_hook["on_turn_start"]
-        self.ready = by_hook["on_ready"]
-        self.redeploy_start = by_hook["on_redeploy_start"]
-        self.redeploy_blocker = by_hook["redeploy_blocker"]
-        self.score = by_hook["score"]
-        self.lost = by_hook["on_region_lost"]
-        self.enters_water = any(r.enters_water for r in rules)
-        self.no_final_roll = any(r.no_final_roll for r in rules)
-        self.no_travel_cost = any(r.no_travel_cost for r in rules)
-        self.helps = any(r.helps_conquest for r in rules)
-        self.minimum = max((r.min_cost() for r in rules), default=1)
-        self.kept = max((r.tokens_kept() for r in rules), default=1)
+                by_hook[h] = (*by_hook[h], r) if h in by_hook else (r,)
+            if r.enters_water:
+                enters = True
+            if r.no_final_roll:
+                no_roll = True
+            if r.no_travel_cost:
+                no_travel = True
+            if r.helps_conquest:
+                helps = True
+            least, keeps = r.min_cost(), r.tokens_kept()
+            minimum = least if i == 0 or least > minimum else minimum
+            kept = keeps if i == 0 or keeps > kept else kept
+        get = by_hook.get
+        self.entry = get("entry_mask", ())
+        self.reach = get("reach_mask", ())
+        self.costs = get("cost_changes", ())
+        self.conquest = get("conquest_actions", ())
+        self.shield = get("shielded_mask", ())
+        self.unaided = get("unaided_mask", ())
+        self.turn = get("turn_actions", ())
+        self.redeploy = get("redeploy_actions", ())
+        self.end = get("end_actions", ())
+        self.dealt = get("loss_dealt", ())
+        self.aid = get("conquest_aid", ())
+        self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens) if self.aid else ()
+        self.blocker = get("conquest_blocker", ())
+        self.watch = get("on_any_conquest", ())
+        self.offer = get("offered_actions", ())
+        self.attacked = get("on_attacked", ())
+        self.saves = get("save_tokens", ())
+        self.emptied = get("on_region_emptied", ())
+        self.conquered = get("on_conquered", ())
+        self.turn_start = get("on_turn_start", ())
+        self.ready = get("on_ready", ())
+        self.redeploy_start = get("on_redeploy_start", ())
+        self.redeploy_blocker = get("redeploy_blocker", ())
+        self.score = get("score", ())
+        self.lost = get("on_region_lost", ())
+        self.enters_water = enters
+        self.no_final_roll = no_roll
+        self.no_travel_cost = no_travel
+        self.helps = helps
+        self.minimum = minimum
+        self.kept = kept
 
 
 def hooks_used(ids: list[str]) -> frozenset[str]:

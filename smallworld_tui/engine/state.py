@@ -30,9 +30,10 @@ from smallworld_tui.engine.ruleset import Ruleset
 OFF_MAP = -1  # item location: not in play
 
 #: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
-#: state's items and their version, the army's regions, decline, badge and power, and what
-#: the items it holds whose lent rules may change (Stonehedge) lent then
-_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks,
+#: state's items and their version, the regions then holding a face-up item and those of
+#: them the army held, its decline, badge and power, and what the items it holds whose lent
+#: rules may change (Stonehedge) lent then
+_HeldHooks = tuple[ItemPlaces, int, int, int, bool, bool, str, Hooks,
                    tuple[tuple[Item, tuple[Content, ...]], ...]]
 
 
@@ -450,12 +451,15 @@ class GameState:
         _, _, traits, regions = known
         if not traits:
             return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
+        if not regions:
+            return [a for a in self.armies if a.alive and (a.race in traits or a.power in traits)]
         return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
                                                        or a.power in traits)]
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
-        traits, the items in its regions and the rules they lend stay the same)."""
+        traits, the items in its regions and the rules they lend stay the same: a region
+        taken or lost that holds no item changes nothing)."""
         items = self.items
         if not items:  # the army's traits' hooks (``Army.hooks``, without a call)
             own = army._traits
@@ -465,10 +469,10 @@ class GameState:
             return army.hooks()
         known = army._held
         if (known is not None and known[0] is items and known[1] == items.version
-                and known[2] == army.mask and known[3] is army.declined
-                and known[4] is army.badge and known[5] == army.power
-                and (not known[7] or all(item.lent(self) == lent for item, lent in known[7]))):
-            return known[6]
+                and army.mask & known[2] == known[3] and known[4] is army.declined
+                and known[5] is army.badge and known[6] == army.power
+                and (not known[8] or all(item.lent(self) == lent for item, lent in known[8]))):
+            return known[7]
         return self._hooks(army)
 
     def _hooks(self, army: Army) -> Hooks:
@@ -495,8 +499,8 @@ class GameState:
                                     if changing >> region & 1)
                 else:
                     self._lent_hooks[army.id] = (placed, mask, traits, hooks)
-        army._held = (items, items.version, army.mask, army.declined, army.badge, army.power,
-                      hooks, watched)
+        army._held = (items, items.version, now[2], mask, army.declined, army.badge,
+                      army.power, hooks, watched)
         return hooks
 
     def bank(self) -> int:
