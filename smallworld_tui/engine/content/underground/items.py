@@ -199,7 +199,7 @@ class ScepterOfAvarice(Relic):
         here = region_of(g, self)
         if g.turn.extra.get(COUNTING) or g.items.get(LOST_MINE) == here:
             return 0
-        others = tuple(t for t in g.rules_of(army) if t is not self)
+        others = tuple(t for t in g.hooks(army).score if t is not self)
         return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, others))
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
@@ -210,9 +210,12 @@ class ScepterOfAvarice(Relic):
 
 
 def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ...]) -> int:
-    """The coins ``rules`` pay ``army`` for ``region``: for each rule, what it pays less what
-    it would pay if the army did not hold the region, when that is more.  Counted on copies
-    of the game, so a rule that acts while scoring acts on them only."""
+    """The coins ``rules`` (rules that score) pay ``army`` for ``region``: for each rule,
+    what it pays less what it would pay if the army did not hold the region, when that is
+    more.  Counted on copies of the game, so a rule that acts while scoring acts on them
+    only (none made for no rule)."""
+    if not rules:
+        return 0
     with_it, without = g.clone(), g.clone()
     for copy in (with_it, without):
         copy.turn.extra[COUNTING] = 1

@@ -442,9 +442,9 @@ class WillOWisps(Race):
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.hand < 1 or g.turn.roll >= 0:
             return
-        targets, most = self._targets(g, army), g.rules.max_shortfall
-        for r, cost in conquest_costs(g, army):
-            if targets >> r & 1 and cost - army.hand <= most:
+        most = g.rules.max_shortfall
+        for r, cost in conquest_costs(g, army, self._targets(g, army)):
+            if cost - army.hand <= most:
                 yield Action("wisp", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
