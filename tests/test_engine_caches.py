@@ -186,6 +186,19 @@ def test_the_conquests_offered_are_those_named_one_by_one() -> None:
     assert actions.conquests([], 3, 4) == []
 
 
+def test_the_choices_on_regions_are_those_named_one_by_one() -> None:
+    """``actions.on_regions`` takes shared instances from a table per kind (the core's own
+    for the core's kinds) for regions below 128 and builds the others."""
+    rng = random.Random(4)
+    for kind in ("objective", "abandon", "encamp"):
+        for high in (30, 200):
+            for _ in range(30):
+                mask = sum(1 << r for r in rng.sample(range(high), rng.randrange(0, 12)))
+                assert actions.on_regions(kind, mask) == [Action(kind, r) for r in bits(mask)]
+    assert actions.on_regions("abandon", 1 << 5)[0] is actions.abandon(5)
+    assert actions.on_regions("encamp", 1 << 5)[0] is actions.on_regions("encamp", 1 << 5)[0]
+
+
 def test_the_events_apply_returns_stay_as_they_were() -> None:
     """``apply`` hands over the events of its action (no copy): a later action leaves the
     lists it returned before as they were."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import empty_region, reach_mask, take_region
 from smallworld_tui.engine.content.common import lone_enemy_token, why_no_swap
@@ -59,8 +59,7 @@ class Amazons(Race):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.extra.get("debt", 0):
-            for r in bits(army.mask):
-                yield Action("abandon", r)
+            yield from on_regions("abandon", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.extra.get("debt", 0):

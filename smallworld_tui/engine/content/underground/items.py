@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     after_oust,
@@ -128,8 +128,7 @@ class ShinyOrb(Relic):
         return sum(1 << r for r in bits(reach) if lone_enemy_token(g, army, r) is not None)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._targets(g, army)):
-            yield Action("orb", r)
+        yield from on_regions("orb", self._targets(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -157,8 +156,7 @@ class FroggysRing(Relic):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(army.mask):
-                yield Action("ring", r)
+            yield from on_regions("ring", army.mask)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -188,8 +186,7 @@ class ScepterOfAvarice(Relic):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and not g.turn.extra.get(self.qid):
-            for r in bits(army.mask & ~(1 << region_of(g, self))):
-                yield Action("scepter", r)
+            yield from on_regions("scepter", army.mask & ~(1 << region_of(g, self)))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -242,8 +239,7 @@ class AltarOfSouls(Place):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(self._regions(g, army.seat)):
-                yield Action("sacrifice", r)
+            yield from on_regions("sacrifice", self._regions(g, army.seat))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -282,8 +278,7 @@ class CryptOfTheTombRaider(Place):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(self._spots(g, army)):
-                yield Action("ghost", r)
+            yield from on_regions("ghost", self._spots(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -454,8 +449,7 @@ class WickedestPentacle(Place):
         return near & ~shielded(g, army, near)
 
     def moves(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self.targets(g, army)):
-            yield Action("balrog", r)
+        yield from on_regions("balrog", self.targets(g, army))
 
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
         if army is not None and army.id == g.turn.acting and self.targets(g, army):

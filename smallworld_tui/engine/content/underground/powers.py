@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
     empty_region,
@@ -364,8 +364,7 @@ class Reborn(Power):
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         active = self._successor(g, army)
         if active is not None:
-            for r in bits(self._regions(g, army, active)):
-                yield Action("reborn", r)
+            yield from on_regions("reborn", self._regions(g, army, active))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         active = self._successor(g, army)
@@ -411,8 +410,7 @@ class Royal(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
-            for r in bits(army.mask & ~g.pieces.mask(QUEEN)):
-                yield Action("queen", r)
+            yield from on_regions("queen", army.mask & ~g.pieces.mask(QUEEN))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
@@ -452,8 +450,7 @@ class Shield(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and not army.declined:
-            for r in bits(army.mask):
-                yield Action("armor", r)
+            yield from on_regions("armor", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if (g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and army.mask
