@@ -291,3 +291,26 @@ def test_hooks_list_the_rules_filling_each_hook_in_order_and_fold_their_flags(
         assert hooks.helps == any(r.helps_conquest for r in picked)
         assert hooks.minimum == max((r.min_cost() for r in picked), default=1)
         assert hooks.kept == max((r.tokens_kept() for r in picked), default=1)
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p")])
+def test_the_lone_enemy_tokens_sifted_are_those_named_one_by_one(game: str,
+                                                                   map_name: str) -> None:
+    """``lone_enemies`` sifts the regions holding one race token before asking
+    ``lone_enemy_token`` of them: the same regions and enemies as asking of each region."""
+    from smallworld_tui.engine.content.common import lone_enemies, lone_enemy_token
+
+    found = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal found
+        everywhere = g.map.all_mask
+        for army in g.armies:
+            expected = [(r, enemy) for r in bits(everywhere)
+                        if (enemy := lone_enemy_token(g, army, r)) is not None]
+            assert lone_enemies(g, army, everywhere) == expected
+            found += len(expected)
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 2, check, game=game)
+    assert found

@@ -30,7 +30,12 @@ from smallworld_tui.engine.conquest import (
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.common import BANK, lone_enemy_token, pay_coins, why_unaided
+from smallworld_tui.engine.content.common import (
+    BANK,
+    lone_enemies,
+    pay_coins,
+    why_unaided,
+)
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -125,7 +130,7 @@ class ShinyOrb(Relic):
         if g.turn.extra.get(self.qid) or army.hand < 1:
             return 0
         reach = reach_mask(g, army) & ~g.unaided(army)
-        return sum(1 << r for r in bits(reach) if lone_enemy_token(g, army, r) is not None)
+        return sum(1 << r for r, _ in lone_enemies(g, army, reach))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         yield from on_regions("orb", self._targets(g, army))

@@ -19,7 +19,7 @@ from smallworld_tui.engine.content.common import (
     BANK,
     box_count,
     groups,
-    lone_enemy_token,
+    lone_enemies,
     pay_coins,
     river_like,
     why_no_swap,
@@ -518,9 +518,8 @@ class Vampire(Power):
         if army.hand < 1 or g.turn.roll >= 0:
             return
         bitten = g.turn.extra.get(self.qid, [])
-        for r in bits(reach_mask(g, army) & ~g.unaided(army)):
-            enemy = lone_enemy_token(g, army, r)
-            if enemy is not None and enemy.seat not in bitten:
+        for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army)):
+            if enemy.seat not in bitten:
                 yield Action("vampire", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
