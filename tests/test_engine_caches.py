@@ -39,6 +39,7 @@ from smallworld_tui.engine.board import (
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
 from smallworld_tui.engine.map_model import moved
+from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import Army, GameState
@@ -230,26 +231,59 @@ def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
     return (*traits, *lent)
 
 
+def check_hooks(g: GameState, _: Action) -> None:
+    """Every army's hooks are its rules worked out from scratch, and the sieve of the armies
+    that may fill a hook in keeps every army whose rules do."""
+    for army in g.armies:
+        hooks = g.hooks(army)
+        assert hooks.all == plain_rules(g, army), (army.race, army.power)
+        assert hooks is hooks_of(hooks.all)
+        assert g.hooks(army) is hooks  # asked again, alike
+    for hook in HOT_HOOKS:
+        filling = [a for a in g.armies if a.alive
+                   and any(getattr(type(r), hook) is not getattr(Content, hook)
+                           for r in plain_rules(g, a))]
+        sieved = {id(a) for a in g.armies_filling(hook)}
+        assert all(id(a) in sieved for a in filling), hook
+
+
 @pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
                                                ("warcraft", {}), ("warcraft", {"teams": True})])
 def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
                                                            options: dict[str, bool]) -> None:
-    def check(g: GameState, _: Action) -> None:
-        for army in g.armies:
-            hooks = g.hooks(army)
-            assert hooks.all == plain_rules(g, army), (army.race, army.power)
-            assert hooks is hooks_of(hooks.all)
-            assert g.hooks(army) is hooks  # asked again, alike
-        for hook in HOT_HOOKS:  # the sieve keeps every army whose rules fill a hook in
-            filling = [a for a in g.armies if a.alive
-                       and any(getattr(type(r), hook) is not getattr(Content, hook)
-                               for r in plain_rules(g, a))]
-            sieved = {id(a) for a in g.armies_filling(hook)}
-            assert all(id(a) in sieved for a in filling), hook
-
     for seed in range(3):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check_hooks, game=game,
                          options=options)
+
+
+def test_items_put_back_take_their_version_again_only_as_they_were() -> None:
+    items = ItemPlaces({SWORD: 1, STONEHEDGE: 2})
+    version, before = items.version, dict(items)
+    items[SWORD] = 5
+    assert items.version != version
+    items.put_back(SWORD, 1, before, version)
+    assert items == before and items.version == version
+    items[SWORD] = 5
+    items[STONEHEDGE] = 3  # another item moved meanwhile: no version of before
+    items.put_back(SWORD, 1, before, version)
+    assert items == {SWORD: 1, STONEHEDGE: 3} and items.version != version
+
+
+def test_an_armys_hooks_follow_the_bag_imitating_a_relic() -> None:
+    """The Bag-o'-Many-Things puts the relic it imitates in its own region while the relic's
+    rule is asked, then back (``ItemPlaces.put_back``): every army's hooks follow."""
+    from smallworld_tui.engine.content.underground.powers import Magic
+
+    imitated = 0
+
+    def check(g: GameState, action: Action) -> None:
+        nonlocal imitated
+        imitated += any(a.power == q("magic") and isinstance(POWERS[a.power], Magic)
+                        and POWERS[a.power].relic(g) is not None for a in g.armies)
+        check_hooks(g, action)
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], None, 6, check, game="underground")
+    assert imitated
 
 
 #: each hot hook and the ``Hooks`` field listing the rules that fill it in

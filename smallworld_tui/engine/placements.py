@@ -7,6 +7,7 @@ however they are changed (``items[qid] = region``, ``del``, ``pop``, ``update``â
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import count
 from typing import Any
 
@@ -56,3 +57,11 @@ class ItemPlaces(dict[str, int]):
     def setdefault(self, key: str, default: int = -1) -> int:
         self.version = next(_VERSIONS)
         return super().setdefault(key, default)
+
+    def put_back(self, qid: str, region: int, before: Mapping[str, int], version: int) -> None:
+        """Put ``qid`` back in ``region`` after a rule moved it for a while (the
+        Bag-o'-Many-Things); if the items are then as ``before``, when their version was
+        ``version``, they take that version again: what was derived from them then holds."""
+        self[qid] = region
+        if self == before:
+            self.version = version

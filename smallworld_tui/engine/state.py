@@ -239,9 +239,9 @@ def _copied_value(value: Any) -> Any:
 #: (``ItemPlaces.version``: no other dict has it), the regions holding one, those whose
 #: item's lent rules may change, (region, item) pairs
 _Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
-#: an army's hooks with the items it holds: the placed pairs, the regions of them it holds
-#: and its traits they were worked out for (``GameState.hooks``)
-_LentHooks = tuple[tuple[tuple[int, Item], ...], int, tuple[Trait, ...], Hooks]
+#: an army's hooks with the items it holds: the items' version, the regions of them it
+#: holds and its traits they were worked out for (``GameState.hooks``)
+_LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
 
 _DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
 
@@ -490,7 +490,7 @@ class GameState:
             changing, placed = mask & now[2], now[3]
             traits = army.traits()
             known = self._lent_hooks.get(army.id)
-            if (known is not None and known[0] is placed and known[1] == mask
+            if (known is not None and known[0] == now[0] and known[1] == mask
                     and known[2] is traits):
                 hooks = known[3]
             else:
@@ -500,7 +500,7 @@ class GameState:
                     watched = tuple((item, item.lent(self)) for region, item in placed
                                     if changing >> region & 1)
                 else:
-                    self._lent_hooks[army.id] = (placed, mask, traits, hooks)
+                    self._lent_hooks[army.id] = (now[0], mask, traits, hooks)
         army._held = ((now[0], mask, army.declined, army.badge, army.power), now[1], hooks,
                       watched)
         return hooks

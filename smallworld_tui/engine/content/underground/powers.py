@@ -187,6 +187,7 @@ class Magic(Power):
         qid, mark = relic.qid, f"{self.qid}:mark"
         extra = g.turn.extra
         own_place, own_mark = g.items[qid], extra.pop(qid, None)
+        before, version = dict(g.items), g.items.version
         spot = self._spot(g, army)
         g.items[qid] = spot
         if mark in extra:
@@ -195,7 +196,7 @@ class Magic(Power):
             return call(relic)
         finally:
             moved_to = g.items[qid]
-            g.items[qid] = own_place
+            g.items.put_back(qid, own_place, before, version)
             if qid in extra:
                 extra[mark] = extra.pop(qid)
             if own_mark is not None:
