@@ -348,3 +348,19 @@ def test_the_lone_enemy_tokens_sifted_are_those_named_one_by_one(game: str,
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 2, check, game=game)
     assert found
+
+
+def test_the_feature_masks_remembered_for_a_map_are_those_of_the_map() -> None:
+    """Every game on a map and ruleset shares the feature masks it asked for: each is the
+    map's, whichever game asked first."""
+    from smallworld_tui.engine.features import feature_mask
+
+    first = new_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", 1, game="underground")
+    second = new_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", 2, game="underground")
+    asked = [("terrain", "mystic_crystal", "underground"), ("symbol", "cavern", "base"),
+             ("terrain", "mountain", "base")]
+    for kind, name, game in asked:
+        expected = feature_mask(first.map, kind, name, game)
+        assert first.feature_mask(kind, name, game) == expected
+        assert second.feature_mask(kind, name, game) == expected
+    assert first._features is second._features

@@ -243,20 +243,24 @@ _Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
 #: holds and its traits they were worked out for (``GameState.hooks``)
 _LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
 
-_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
+#: what a state derives from its ruleset and map: the closed, water and river regions, each
+#: region's cost when empty, and the regions of each feature asked (``feature_mask``)
+_Derived = tuple[int, int, int, tuple[int, ...], dict[tuple[str, str, str], int]]
+_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, _Derived]] = {}
 
 
-def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]]:
-    """What a game's state derives from its ruleset and map (``GameState``: the closed, water
-    and river regions, each region's cost when empty), worked out once per pair."""
+def _derived(rules: Ruleset, board: Map) -> _Derived:
+    """What a game's state derives from its ruleset and map (``_Derived``), worked out once
+    per pair: every game on a map shares it."""
     key = (id(rules), id(board))
     found = _DERIVED.get(key)
     if found is not None and found[0] is rules and found[1] is board:
         return found[2]
     empty = rules.empty_region_cost
     cost = {t: row.get("cost", empty) for t, row in rules.table.get("terrains", {}).items()}
-    derived = (board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
-               tuple(cost.get(r.terrain, empty) for r in board.regions))
+    derived: _Derived = (
+        board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
+        tuple(cost.get(r.terrain, empty) for r in board.regions), {})
     if len(_DERIVED) >= 64:
         _DERIVED.clear()
     _DERIVED[key] = (rules, board, derived)
@@ -316,12 +320,11 @@ class GameState:
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
-        self._features = {}
         self._placed_now = (-1, 0, 0, ())
         self._lent_hooks = {}
         self._fillers = {}
-        self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
-            self.rules, self.map)
+        (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
+         self._features) = _derived(self.rules, self.map)
 
     @property
     def game(self) -> str:
@@ -385,7 +388,8 @@ class GameState:
         return others | immune["all"]
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
-        """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
+        """Regions of terrain or symbol ``name`` as ``game`` calls it (remembered for every
+        game on this map and ruleset)."""
         key = (kind, name, game)
         mask = self._features.get(key)
         if mask is None:
@@ -616,7 +620,6 @@ class GameState:
             {k: list(v) for k, v in self.columns.items()}, dict(self.tray), list(self.coins),
             list(self.coins_shown), [list(row) for row in self.gains], self.to_bank,
             self.turn.copy(), list(self.winners))
-        new._features = self._features
         return new
 
     def to_json(self) -> dict[str, Any]:
