@@ -256,6 +256,18 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
                          options=options)
 
 
+def test_the_armies_of_the_races_filling_a_hook_follow_the_armies_added() -> None:
+    """Races alone fill in what cannot be helped in Underground (the Gnomes): the sieve keeps
+    the armies of those races, asked again when an army is added, the living ones only."""
+    g = ug()
+    give(g, 1, "drow", "stone", {MUDPOOL_W: 1})
+    assert g.armies_filling("unaided_mask") == []
+    gnomes = give(g, 0, "gnomes", "stone", {MOUNTAIN: 2})
+    assert g.armies_filling("unaided_mask") == [gnomes]
+    gnomes.alive = False
+    assert g.armies_filling("unaided_mask") == []
+
+
 def test_items_put_back_take_their_version_again_only_as_they_were() -> None:
     items = ItemPlaces({SWORD: 1, STONEHEDGE: 2})
     version, before = items.version, dict(items)

@@ -315,14 +315,16 @@ class GameState:
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
-    _fillers: dict[str, tuple[int, frozenset[str], int]] = field(
+    _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
+    _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
         self._placed_now = (-1, 0, 0, ())
         self._lent_hooks = {}
         self._fillers = {}
+        self._by_race = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
 
@@ -456,14 +458,26 @@ class GameState:
                 if item.qid in qids:
                     regions |= 1 << region
             traits = frozenset(qid for qid in qids if qid not in ITEMS)
-            known = self._fillers[hook] = (version, traits, regions)
-        _, traits, regions = known
+            races_only = not any(qid in POWERS for qid in traits)
+            known = self._fillers[hook] = (version, traits, races_only, regions)
+        _, traits, races_only, regions = known
         if not traits:
             return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
         if not regions:
+            if races_only:  # the armies of those races (sought when an army is added)
+                return [a for a in self._of_races(hook, traits) if a.alive]
             return [a for a in self.armies if a.alive and (a.race in traits or a.power in traits)]
         return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
                                                        or a.power in traits)]
+
+    def _of_races(self, hook: str, races: frozenset[str]) -> list[Army]:
+        """The armies of ``races`` (those filling ``hook`` in), alive or not, remembered until
+        an army is added: armies are only ever added to a game, and keep their race."""
+        armies = self.armies
+        known = self._by_race.get(hook)
+        if known is None or known[0] != len(armies):
+            known = self._by_race[hook] = (len(armies), [a for a in armies if a.race in races])
+        return known[1]
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
