@@ -40,6 +40,7 @@ from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_cos
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
+from smallworld_tui.engine.placements import ItemPlaces
 from smallworld_tui.engine.registry import ITEMS, POWERS, RACES, ruleset
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.ruleset import OWN_HOT_HOOKS, Ruleset
@@ -188,6 +189,19 @@ def test_the_conquests_offered_are_those_named_one_by_one() -> None:
     assert actions.conquests([], 3, 4) == []
 
 
+def test_the_choices_on_regions_are_those_named_one_by_one() -> None:
+    """``actions.on_regions`` takes shared instances from a table per kind (the core's own
+    for the core's kinds) for regions below 128 and builds the others."""
+    rng = random.Random(4)
+    for kind in ("objective", "abandon", "encamp"):
+        for high in (30, 200):
+            for _ in range(30):
+                mask = sum(1 << r for r in rng.sample(range(high), rng.randrange(0, 12)))
+                assert actions.on_regions(kind, mask) == [Action(kind, r) for r in bits(mask)]
+    assert actions.on_regions("abandon", 1 << 5)[0] is actions.abandon(5)
+    assert actions.on_regions("encamp", 1 << 5)[0] is actions.on_regions("encamp", 1 << 5)[0]
+
+
 def test_the_events_apply_returns_stay_as_they_were() -> None:
     """``apply`` hands over the events of its action (no copy): a later action leaves the
     lists it returned before as they were."""
@@ -239,25 +253,28 @@ def plain_rules(g: GameState, army: Army) -> tuple[object, ...]:
     return (*traits, *lent)
 
 
+def check_hooks(g: GameState, _: Action) -> None:
+    """Every army's hooks are its rules worked out from scratch, and the sieve of the armies
+    that may fill a hook in keeps every army whose rules do."""
+    for army in g.armies:
+        hooks = g.hooks(army)
+        assert hooks.all == plain_rules(g, army), (army.race, army.power)
+        assert hooks is hooks_of(hooks.all)
+        assert g.hooks(army) is hooks  # asked again, alike
+    for hook in HOT_HOOKS:
+        filling = [a for a in g.armies if a.alive
+                   and any(getattr(type(r), hook) is not getattr(Content, hook)
+                           for r in plain_rules(g, a))]
+        sieved = {id(a) for a in g.armies_filling(hook)}
+        assert all(id(a) in sieved for a in filling), hook
+
+
 @pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
                                                ("warcraft", {}), ("warcraft", {"teams": True})])
 def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
                                                            options: dict[str, bool]) -> None:
-    def check(g: GameState, _: Action) -> None:
-        for army in g.armies:
-            hooks = g.hooks(army)
-            assert hooks.all == plain_rules(g, army), (army.race, army.power)
-            assert hooks is hooks_of(hooks.all)
-            assert g.hooks(army) is hooks  # asked again, alike
-        for hook in HOT_HOOKS:  # the sieve keeps every army whose rules fill a hook in
-            filling = [a for a in g.armies if a.alive
-                       and any(getattr(type(r), hook) is not getattr(Content, hook)
-                               for r in plain_rules(g, a))]
-            sieved = {id(a) for a in g.armies_filling(hook)}
-            assert all(id(a) in sieved for a in filling), hook
-
     for seed in range(3):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check_hooks, game=game,
                          options=options)
 
 
@@ -358,6 +375,8 @@ def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
         assert hooks.helps == any(r.helps_conquest for r in rules)
         assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
         assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
+
+
 def test_what_stays_in_the_box_follows_the_map_of_each_new_game() -> None:
     """The races and powers in play are remembered per map: games on maps with and without
     farmland, one after the other on the same ruleset, each box what their map lacks."""
@@ -368,3 +387,82 @@ def test_what_stays_in_the_box_follows_the_map_of_each_new_game() -> None:
         assert "base:humans" not in on_underground.rules.in_play(on_underground,
                                                                  on_underground.rules.races)
         assert "base:humans" not in on_underground.race_stack
+def test_the_armies_of_the_races_filling_a_hook_follow_the_armies_added() -> None:
+    """Races alone fill in what cannot be helped in Underground (the Gnomes): the sieve keeps
+    the armies of those races, asked again when an army is added, the living ones only."""
+    g = ug()
+    give(g, 1, "drow", "stone", {MUDPOOL_W: 1})
+    assert g.armies_filling("unaided_mask") == []
+    gnomes = give(g, 0, "gnomes", "stone", {MOUNTAIN: 2})
+    assert g.armies_filling("unaided_mask") == [gnomes]
+    gnomes.alive = False
+    assert g.armies_filling("unaided_mask") == []
+
+
+def test_items_put_back_take_their_version_again_only_as_they_were() -> None:
+    items = ItemPlaces({SWORD: 1, STONEHEDGE: 2})
+    version, before = items.version, dict(items)
+    items[SWORD] = 5
+    assert items.version != version
+    items.put_back(SWORD, 1, before, version)
+    assert items == before and items.version == version
+    items[SWORD] = 5
+    items[STONEHEDGE] = 3  # another item moved meanwhile: no version of before
+    items.put_back(SWORD, 1, before, version)
+    assert items == {SWORD: 1, STONEHEDGE: 3} and items.version != version
+
+
+def test_an_armys_hooks_follow_the_bag_imitating_a_relic() -> None:
+    """The Bag-o'-Many-Things puts the relic it imitates in its own region while the relic's
+    rule is asked, then back (``ItemPlaces.put_back``): every army's hooks follow."""
+    from smallworld_tui.engine.content.underground.powers import Magic
+
+    imitated = 0
+
+    def check(g: GameState, action: Action) -> None:
+        nonlocal imitated
+        imitated += any(a.power == q("magic") and isinstance(POWERS[a.power], Magic)
+                        and POWERS[a.power].relic(g) is not None for a in g.armies)
+        check_hooks(g, action)
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], None, 6, check, game="underground")
+    assert imitated
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p")])
+def test_the_lone_enemy_tokens_sifted_are_those_named_one_by_one(game: str,
+                                                                   map_name: str) -> None:
+    """``lone_enemies`` sifts the regions holding one race token before asking
+    ``lone_enemy_token`` of them: the same regions and enemies as asking of each region."""
+    from smallworld_tui.engine.content.common import lone_enemies, lone_enemy_token
+
+    found = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal found
+        everywhere = g.map.all_mask
+        for army in g.armies:
+            expected = [(r, enemy) for r in bits(everywhere)
+                        if (enemy := lone_enemy_token(g, army, r)) is not None]
+            assert lone_enemies(g, army, everywhere) == expected
+            found += len(expected)
+
+    play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 2, check, game=game)
+    assert found
+
+
+def test_the_feature_masks_remembered_for_a_map_are_those_of_the_map() -> None:
+    """Every game on a map and ruleset shares the feature masks it asked for: each is the
+    map's, whichever game asked first."""
+    from smallworld_tui.engine.features import feature_mask
+
+    first = new_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", 1, game="underground")
+    second = new_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", 2, game="underground")
+    asked = [("terrain", "mystic_crystal", "underground"), ("symbol", "cavern", "base"),
+             ("terrain", "mountain", "base")]
+    for kind, name, game in asked:
+        expected = feature_mask(first.map, kind, name, game)
+        assert first.feature_mask(kind, name, game) == expected
+        assert second.feature_mask(kind, name, game) == expected
+    assert first._features is second._features

@@ -140,6 +140,22 @@ def conquests(costs: Sequence[tuple[int, int]], hand: int, most: int) -> list[Ac
     return [conquer(r) if cost <= hand else final(r) for r, cost in costs if cost <= most]
 
 
+#: each kind's shared actions, by region: the core's, then content's as they are asked for
+_ON_REGION = {"pick": _PICK, "conquer": CONQUERS, "final": FINALS, "abandon": _ABANDON}
+
+
+def on_regions(kind: str, regions: int) -> list[Action]:
+    """``Action(kind, r)`` for each region ``r`` of the mask ``regions``, ascending: a
+    content choice on a region (shared instances below 128, like ``conquer``'s: a choice
+    listed at every action is built once)."""
+    if regions >> CACHED:  # a region beyond the table
+        return [Action(kind, r) for r in bits(regions)]
+    table = _ON_REGION.get(kind)
+    if table is None:
+        table = _ON_REGION[kind] = _table(kind)
+    return [table[r] for r in bits(regions)]
+
+
 def deploy(region: int, count: int) -> Action:
     key = (region, count)
     action = _DEPLOY.get(key)

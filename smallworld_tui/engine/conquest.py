@@ -141,9 +141,9 @@ class Costs:
         if hooks is None:
             hooks = g.hooks(army)
         rules = g.rules
-        own = rules.own_hooks
+        ruled = rules.own_hooks
         changes: list[CostChange] = (
-            [*rules.cost_changes(g, army)] if "cost_changes" in own else [])
+            [*rules.cost_changes(g, army)] if "cost_changes" in ruled else [])
         for t in hooks.costs:
             changes += t.cost_changes(g, army)
         aid = 0
@@ -152,7 +152,7 @@ class Costs:
         unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
-        travel = rules.travel_mask(g, army) if "travel_mask" in own else 0
+        travel = rules.travel_mask(g, army) if "travel_mask" in ruled else 0
         self.g = g
         self.army = army
         self.changes = changes
@@ -286,8 +286,8 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
-    own = g.rules.own_hooks
-    if (hooks.costs or hooks.aid or "cost_changes" in own or "travel_mask" in own
+    ruled = g.rules.own_hooks
+    if (hooks.costs or hooks.aid or "cost_changes" in ruled or "travel_mask" in ruled
             or reach >> actions.CACHED):
         return actions.conquests(Costs(g, army, hooks).each(reach) if reach else [],
                                  hand, most)

@@ -154,45 +154,62 @@ class Map:
 
     def __post_init__(self) -> None:
         terms = legend(self.game)
-
-        def mask(selected: Iterable[Region]) -> int:
-            return sum(r.bit for r in selected)
-
         regions = self.regions
-        # the regions of each terrain, kind, symbol and island, in one pass
+        # the regions of each terrain, kind, symbol, island and flag, in one pass (a
+        # Warcraft game joins a board set of its own)
         terrains = dict.fromkeys(terms.terrains, 0)
         kinds = dict.fromkeys(KINDS, 0)
         symbols = dict.fromkeys(terms.symbols, 0)
         islands = [0] * (1 + max((r.island for r in regions), default=-1))
+        every = water = border = coastal = edge = mountain = 0
+        neighbor_masks = []
+        adjacency = []
         for r in regions:
+            bit = r.bit
+            every |= bit
             if r.terrain in terrains:
-                terrains[r.terrain] |= r.bit
+                terrains[r.terrain] |= bit
             if r.kind in kinds:
-                kinds[r.kind] |= r.bit
+                kinds[r.kind] |= bit
             for s in r.symbols:
                 if s in symbols:
-                    symbols[s] |= r.bit
-            islands[r.island] |= r.bit
+                    symbols[s] |= bit
+            islands[r.island] |= bit
+            if r.water:
+                water |= bit
+            if r.border:
+                border |= bit
+            if r.coastal:
+                coastal |= bit
+            if r.at_board_edge:
+                edge |= bit
+            if r.mountain:
+                mountain |= bit
+            near = 0
+            for n in r.neighbors:
+                near |= 1 << n
+                if r.id < n:
+                    adjacency.append((r.id, n))
+            neighbor_masks.append(near)
+        adjacency.sort()
         values: dict[str, object] = {
-            "all_mask": mask(regions),
-            "land_mask": mask(r for r in regions if r.kind == "land"),
-            "water_mask": mask(r for r in regions if r.water),
-            "border_mask": mask(r for r in regions if r.border),
-            "coastal_mask": mask(r for r in regions if r.coastal),
-            "edge_mask": mask(r for r in regions if r.at_board_edge),
-            "mountain_mask": mask(r for r in regions if r.mountain),
+            "all_mask": every,
+            "land_mask": kinds["land"],
+            "water_mask": water,
+            "border_mask": border,
+            "coastal_mask": coastal,
+            "edge_mask": edge,
+            "mountain_mask": mountain,
             "mine_mask": symbols.get("mine", 0),
             "magic_mask": symbols.get("magic", 0),
             "cavern_mask": symbols.get("cavern", 0),
             "lost_tribe_mask": symbols.get("lost_tribe", 0),
-            "neighbor_masks": tuple(sum(1 << n for n in r.neighbors) for r in regions),
+            "neighbor_masks": tuple(neighbor_masks),
             "islands": tuple(islands),
             "_terrain_masks": MappingProxyType(terrains),
             "_kind_masks": MappingProxyType(kinds),
             "_symbol_masks": MappingProxyType(symbols),
-            "_adjacency": tuple(
-                sorted((r.id, n) for r in regions for n in r.neighbors if r.id < n)
-            ),
+            "_adjacency": tuple(adjacency),
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)

@@ -1,4 +1,4 @@
-"""Where the face-up items lie (``GameState.items``): a dict that counts its changes.
+"""Where the face-up items lie (``GameState.items``): a dict that marks its changes.
 
 The rules an army has depend on the items in its regions, and the core asks for them very
 often; ``version`` lets the state remember what it derived from the items until they change,
@@ -7,47 +7,61 @@ however they are changed (``items[qid] = region``, ``del``, ``pop``, ``update``â
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import count
 from typing import Any
+
+#: the versions handed out: no two dicts, nor two states of one dict, share one
+_VERSIONS = count()
 
 
 class ItemPlaces(dict[str, int]):
-    """Item -> region (or ``OFF_MAP``), with ``version`` counting the changes made to it."""
+    """Item -> region (or ``OFF_MAP``), with ``version`` drawn anew (``_VERSIONS``) at each
+    change made to it: one version, one content of one dict."""
 
     __slots__ = ("version",)
 
     def __init__(self, *args: Any, **kwargs: int) -> None:
         super().__init__(*args, **kwargs)
-        self.version = 0
+        self.version = next(_VERSIONS)
 
     def __setitem__(self, key: str, value: int) -> None:
         super().__setitem__(key, value)
-        self.version += 1
+        self.version = next(_VERSIONS)
 
     def __delitem__(self, key: str) -> None:
         super().__delitem__(key)
-        self.version += 1
+        self.version = next(_VERSIONS)
 
     def __ior__(self, other: Any) -> ItemPlaces:  # type: ignore[override,misc]
         super().__ior__(other)
-        self.version += 1
+        self.version = next(_VERSIONS)
         return self
 
     def pop(self, *args: Any) -> Any:
-        self.version += 1
+        self.version = next(_VERSIONS)
         return super().pop(*args)
 
     def popitem(self) -> tuple[str, int]:
-        self.version += 1
+        self.version = next(_VERSIONS)
         return super().popitem()
 
     def clear(self) -> None:
-        self.version += 1
+        self.version = next(_VERSIONS)
         super().clear()
 
     def update(self, *args: Any, **kwargs: int) -> None:
-        self.version += 1
+        self.version = next(_VERSIONS)
         super().update(*args, **kwargs)
 
     def setdefault(self, key: str, default: int = -1) -> int:
-        self.version += 1
+        self.version = next(_VERSIONS)
         return super().setdefault(key, default)
+
+    def put_back(self, qid: str, region: int, before: Mapping[str, int], version: int) -> None:
+        """Put ``qid`` back in ``region`` after a rule moved it for a while (the
+        Bag-o'-Many-Things); if the items are then as ``before``, when their version was
+        ``version``, they take that version again: what was derived from them then holds."""
+        self[qid] = region
+        if self == before:
+            self.version = version

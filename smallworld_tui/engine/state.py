@@ -29,11 +29,18 @@ from smallworld_tui.engine.ruleset import Ruleset
 
 OFF_MAP = -1  # item location: not in play
 
-#: an army's hooks as ``GameState.hooks`` last found them, with what they were found for: the
-#: state's items and their version, the army's regions, decline, badge and power, and what
-#: the items it holds whose lent rules may change (Stonehedge) lent then
-_HeldHooks = tuple[ItemPlaces, int, int, bool, bool, str, Hooks,
+#: what an army's traits depend on: its decline, whether it holds its badge, its power
+_TraitsKey = tuple[bool, bool, str]
+#: an army's traits and their hooks, with the key they were found for (``Army.traits``)
+_Traits = tuple[_TraitsKey, tuple[Trait, ...], Hooks]
+#: an army's hooks as ``GameState.hooks`` last found them: what they were found for (the
+#: items' version, those of the regions then holding a face-up item that the army held, and
+#: its traits' key), those regions, the hooks, and what the items it holds whose lent rules
+#: may change (Stonehedge) lent then
+_HeldHooks = tuple[tuple[int, int, bool, bool, str], int, Hooks,
                    tuple[tuple[Item, tuple[Content, ...]], ...]]
+#: a key no army matches (an empty power)
+_UNKNOWN: _TraitsKey = (False, False, "")
 
 
 @dataclass(slots=True)
@@ -52,14 +59,14 @@ class Army:
     picked_turn: int = 0  # the game's turn number when the combo was taken
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
-    _traits: tuple[bool, bool, str, tuple[Trait, ...], Hooks] | None = field(
-        init=False, repr=False, compare=False)
-    _held: _HeldHooks | None = field(init=False, repr=False, compare=False)
+    _traits: _Traits = field(init=False, repr=False, compare=False)
+    _held: _HeldHooks = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # set here, not as defaults: a compiled build sees them too
-        self._traits = None
-        self._held = None
+        # set here, not as defaults: a compiled build sees them too; keys nothing matches
+        unknown = hooks_of(())
+        self._traits = (_UNKNOWN, (), unknown)
+        self._held = ((-1, 0, *_UNKNOWN), 0, unknown, ())
 
     @property
     def race_trait(self) -> Trait:
@@ -75,20 +82,18 @@ class Army:
         # remembered, keyed by what changes the traits: decline, the badge, and the power
         # itself (a badge may be swapped: Shadow Mimes)
         cached = self._traits
-        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
-                and cached[2] == self.power):
-            return cached[3]
-        return self._derive()[3]
+        if (self.declined, self.badge, self.power) == cached[0]:
+            return cached[1]
+        return self._derive()[1]
 
     def hooks(self) -> Hooks:
         """``traits()`` sorted by the hooks they fill in."""
         cached = self._traits
-        if (cached is not None and cached[0] is self.declined and cached[1] is self.badge
-                and cached[2] == self.power):
-            return cached[4]
-        return self._derive()[4]
+        if (self.declined, self.badge, self.power) == cached[0]:
+            return cached[2]
+        return self._derive()[2]
 
-    def _derive(self) -> tuple[bool, bool, str, tuple[Trait, ...], Hooks]:
+    def _derive(self) -> _Traits:
         race = RACES[self.race]
         power = POWERS[self.power]
         if not self.declined:
@@ -97,7 +102,7 @@ class Army:
             traits = (race,) if race.works_in_decline else ()
             if self.badge and (power.outside_decline_limit or power.works_in_decline):
                 traits += (power,)
-        self._traits = (self.declined, self.badge, self.power, traits, hooks_of(traits))
+        self._traits = ((self.declined, self.badge, self.power), traits, hooks_of(traits))
         return self._traits
 
     def has(self, flag: str) -> bool:
@@ -230,27 +235,32 @@ def _copied_value(value: Any) -> Any:
     return value
 
 
-#: the items placed (``GameState._placed``): the dict and its version they were read from,
-#: the regions holding one, those whose item's lent rules may change, (region, item) pairs
-_Placed = tuple[ItemPlaces | None, int, int, int, tuple[tuple[int, Item], ...]]
-#: an army's hooks with the items it holds: the placed pairs, the regions of them it holds
-#: and its traits they were worked out for (``GameState.hooks``)
-_LentHooks = tuple[tuple[tuple[int, Item], ...], int, tuple[Trait, ...], Hooks]
+#: the items placed (``GameState._placed``): the version of the dict they were read from
+#: (``ItemPlaces.version``: no other dict has it), the regions holding one, those whose
+#: item's lent rules may change, (region, item) pairs
+_Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
+#: an army's hooks with the items it holds: the items' version, the regions of them it
+#: holds and its traits they were worked out for (``GameState.hooks``)
+_LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
 
-_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, tuple[int, int, int, tuple[int, ...]]]] = {}
+#: what a state derives from its ruleset and map: the closed, water and river regions, each
+#: region's cost when empty, and the regions of each feature asked (``feature_mask``)
+_Derived = tuple[int, int, int, tuple[int, ...], dict[tuple[str, str, str], int]]
+_DERIVED: dict[tuple[int, int], tuple[Ruleset, Map, _Derived]] = {}
 
 
-def _derived(rules: Ruleset, board: Map) -> tuple[int, int, int, tuple[int, ...]]:
-    """What a game's state derives from its ruleset and map (``GameState``: the closed, water
-    and river regions, each region's cost when empty), worked out once per pair."""
+def _derived(rules: Ruleset, board: Map) -> _Derived:
+    """What a game's state derives from its ruleset and map (``_Derived``), worked out once
+    per pair: every game on a map shares it."""
     key = (id(rules), id(board))
     found = _DERIVED.get(key)
     if found is not None and found[0] is rules and found[1] is board:
         return found[2]
     empty = rules.empty_region_cost
     cost = {t: row.get("cost", empty) for t, row in rules.table.get("terrains", {}).items()}
-    derived = (board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
-               tuple(cost.get(r.terrain, empty) for r in board.regions))
+    derived: _Derived = (
+        board.kind_mask("chasm"), board.kind_mask("water"), board.kind_mask("river"),
+        tuple(cost.get(r.terrain, empty) for r in board.regions), {})
     if len(_DERIVED) >= 64:
         _DERIVED.clear()
     _DERIVED[key] = (rules, board, derived)
@@ -305,17 +315,18 @@ class GameState:
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
-    _fillers: dict[str, tuple[ItemPlaces, int, frozenset[str], int]] = field(
+    _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
+    _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
-        self._features = {}
-        self._placed_now = (None, 0, 0, 0, ())
+        self._placed_now = (-1, 0, 0, ())
         self._lent_hooks = {}
         self._fillers = {}
-        self.closed_mask, self.water_mask, self.leave_mask, self.base_cost = _derived(
-            self.rules, self.map)
+        self._by_race = {}
+        (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
+         self._features) = _derived(self.rules, self.map)
 
     @property
     def game(self) -> str:
@@ -385,7 +396,8 @@ class GameState:
         return (others | immune["all"]) & within
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
-        """Regions of terrain or symbol ``name`` as ``game`` calls it (cached)."""
+        """Regions of terrain or symbol ``name`` as ``game`` calls it (remembered for every
+        game on this map and ruleset)."""
         key = (kind, name, game)
         mask = self._features.get(key)
         if mask is None:
@@ -394,7 +406,7 @@ class GameState:
 
     def items_of(self, army: Army) -> list[Content]:
         """The items in the army's regions whose rules apply to it now."""
-        _, _, held, _, placed = self._placed()
+        _, held, _, placed = self._placed()
         return self._lent(army, placed) if army.mask & held else []
 
     def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
@@ -412,14 +424,14 @@ class GameState:
         (region, item) in the order of ``items`` (remembered until ``items`` changes)."""
         items = self.items
         now = self._placed_now
-        if now[0] is not items or now[1] != items.version:
+        if now[0] != items.version:
             placed = tuple((region, ITEMS[qid]) for qid, region in items.items() if region >= 0)
             held = changing = 0
             for region, item in placed:
                 held |= 1 << region
                 if type(item).lent is not Item.lent:
                     changing |= 1 << region
-            now = self._placed_now = (items, items.version, held, changing, placed)
+            now = self._placed_now = (items.version, held, changing, placed)
         return now
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
@@ -443,56 +455,66 @@ class GameState:
         may change (Stonehedge).  A quick sieve: ask each army's ``hooks`` for the rules."""
         if hook not in self.rules.hooks_used:
             return []
-        items = self.items
+        version = self.items.version
         known = self._fillers.get(hook)
-        if known is None or known[0] is not items or known[1] != items.version:
+        if known is None or known[0] != version:
             qids = self.rules.filled_by[hook]
-            _, _, _, regions, placed = self._placed()  # lent rules that may change
+            _, _, regions, placed = self._placed()  # lent rules that may change
             for region, item in placed:
                 if item.qid in qids:
                     regions |= 1 << region
             traits = frozenset(qid for qid in qids if qid not in ITEMS)
-            known = self._fillers[hook] = (items, items.version, traits, regions)
-        _, _, traits, regions = known
-        out = []
-        if traits or regions:  # a loop: a comprehension costs a function
-            for a in self.armies:
-                if a.alive and (a.mask & regions or a.race in traits or a.power in traits):
-                    out.append(a)
-        return out
+            races_only = not any(qid in POWERS for qid in traits)
+            known = self._fillers[hook] = (version, traits, races_only, regions)
+        _, traits, races_only, regions = known
+        if not traits:
+            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
+        if not regions:
+            if races_only:  # the armies of those races (sought when an army is added)
+                return [a for a in self._of_races(hook, traits) if a.alive]
+            return [a for a in self.armies if a.alive and (a.race in traits or a.power in traits)]
+        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
+                                                       or a.power in traits)]
+
+    def _of_races(self, hook: str, races: frozenset[str]) -> list[Army]:
+        """The armies of ``races`` (those filling ``hook`` in), alive or not, remembered until
+        an army is added: armies are only ever added to a game, and keep their race."""
+        armies = self.armies
+        known = self._by_race.get(hook)
+        if known is None or known[0] != len(armies):
+            known = self._by_race[hook] = (len(armies), [a for a in armies if a.race in races])
+        return known[1]
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its
-        traits, the items in its regions and the rules they lend stay the same)."""
+        traits, the items in its regions and the rules they lend stay the same: a region
+        taken or lost that holds no item changes nothing)."""
         items = self.items
         if not items:  # the army's traits' hooks (``Army.hooks``, without a call)
             own = army._traits
-            if (own is not None and own[0] is army.declined and own[1] is army.badge
-                    and own[2] == army.power):
-                return own[4]
+            if (army.declined, army.badge, army.power) == own[0]:
+                return own[2]
             return army.hooks()
         known = army._held
-        if (known is not None and known[0] is items and known[1] == items.version
-                and known[2] == army.mask and known[3] is army.declined
-                and known[4] is army.badge and known[5] == army.power
-                and (not known[7] or all(item.lent(self) == lent for item, lent in known[7]))):
-            return known[6]
+        if ((items.version, army.mask & known[1], army.declined, army.badge, army.power)
+                == known[0] and (not known[3] or all(item.lent(self) == lent
+                                                     for item, lent in known[3]))):
+            return known[2]
         return self._hooks(army)
 
     def _hooks(self, army: Army) -> Hooks:
         """``hooks`` worked out: the army's traits' hooks unless it holds an item, else those
         remembered for the items it holds (per army), else worked out anew."""
-        items = self.items
         now = self._placed()
-        mask = army.mask & now[2]
+        mask = army.mask & now[1]
         watched: tuple[tuple[Item, tuple[Content, ...]], ...] = ()
         if not mask:
             hooks = army.hooks()
         else:
-            changing, placed = mask & now[3], now[4]
+            changing, placed = mask & now[2], now[3]
             traits = army.traits()
             known = self._lent_hooks.get(army.id)
-            if (known is not None and known[0] is placed and known[1] == mask
+            if (known is not None and known[0] == now[0] and known[1] == mask
                     and known[2] is traits):
                 hooks = known[3]
             else:
@@ -502,9 +524,9 @@ class GameState:
                     watched = tuple((item, item.lent(self)) for region, item in placed
                                     if changing >> region & 1)
                 else:
-                    self._lent_hooks[army.id] = (placed, mask, traits, hooks)
-        army._held = (items, items.version, army.mask, army.declined, army.badge, army.power,
-                      hooks, watched)
+                    self._lent_hooks[army.id] = (now[0], mask, traits, hooks)
+        army._held = ((now[0], mask, army.declined, army.badge, army.power), now[1], hooks,
+                      watched)
         return hooks
 
     def bank(self) -> int:
@@ -580,7 +602,7 @@ class GameState:
             if rule == "return" and old is not None:
                 old.reserve[kind] = old.reserve.get(kind, 0) + n
                 back += n
-        if old is not None and self.items and self._placed()[2] >> region & 1:
+        if old is not None and self.items and self._placed()[1] >> region & 1:
             for qid, at in list(self.items.items()):
                 if at == region:
                     ITEMS[qid].on_holder_left(self, old, region)
@@ -622,7 +644,6 @@ class GameState:
             {k: list(v) for k, v in self.columns.items()}, dict(self.tray), list(self.coins),
             list(self.coins_shown), [list(row) for row in self.gains], self.to_bank,
             self.turn.copy(), list(self.winners))
-        new._features = self._features
         return new
 
     def to_json(self) -> dict[str, Any]:

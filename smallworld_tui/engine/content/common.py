@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import reach_mask, why_unreachable
 from smallworld_tui.engine.tables import entries
 from smallworld_tui.i18n import N_
@@ -87,6 +88,20 @@ def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:
     if enemy.declined or enemy.seat == army.seat or g.pieces.as_tokens(region):
         return None
     return enemy
+
+
+def lone_enemies(g: GameState, army: Army, mask: int) -> list[tuple[int, Army]]:
+    """(region, enemy) for each region of ``mask`` ``lone_enemy_token`` names an enemy of,
+    ascending (the regions holding one race token sifted first: a swap is listed at every
+    action)."""
+    tokens, holders = g.region_tokens, g.region_army
+    out = []
+    for r in bits(mask):
+        if tokens[r] == 1 and holders[r] >= 0:
+            enemy = lone_enemy_token(g, army, r)
+            if enemy is not None:
+                out.append((r, enemy))
+    return out
 
 
 def why_no_swap(g: GameState, army: Army, region: int, rule: Content, mark: str,

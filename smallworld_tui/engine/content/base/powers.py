@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import DECLINE, Action
-from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.actions import DECLINE, Action, on_regions
 from smallworld_tui.engine.conquest import hand_refusal, reach_mask, take_region, why_unreachable
 from smallworld_tui.engine.content.traits import (
     Content,
@@ -79,8 +78,7 @@ class Bivouacking(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.reserve.get(ENCAMPMENT, 0):
-            for r in bits(army.mask):
-                yield Action("encamp", r)
+            yield from on_regions("encamp", army.mask)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         army.reserve[ENCAMPMENT] -= 1
@@ -147,8 +145,7 @@ class DragonMaster(Power):
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.hand >= 1 and not g.turn.extra.get("dragon") and g.turn.roll < 0:
-            for r in bits(reach_mask(g, army)):
-                yield Action("dragon", r)
+            yield from on_regions("dragon", reach_mask(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["dragon"] = 1
@@ -215,8 +212,7 @@ class Fortified(Power):
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if (g.phase == REDEPLOY and not g.turn.extra.get("fortified")
                 and g.pieces.free(FORTRESS) > 0):
-            for r in bits(army.mask & ~g.pieces.mask(FORTRESS)):
-                yield Action("fortify", r)
+            yield from on_regions("fortify", army.mask & ~g.pieces.mask(FORTRESS))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["fortified"] = 1
@@ -252,8 +248,7 @@ class Heroic(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and self._placed(g, army) < g.pieces.kinds[HERO].count:
-            for r in bits(army.mask & ~g.pieces.mask(HERO)):
-                yield Action("hero", r)
+            yield from on_regions("hero", army.mask & ~g.pieces.mask(HERO))
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         needed = min(g.pieces.kinds[HERO].count, army.mask.bit_count())

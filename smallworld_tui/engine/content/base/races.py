@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.conquest import empty_region, reach_mask, take_region
-from smallworld_tui.engine.content.common import lone_enemy_token, why_no_swap
+from smallworld_tui.engine.content.common import lone_enemies, why_no_swap
 from smallworld_tui.engine.content.traits import (
     Content,
     CostChange,
@@ -59,8 +58,7 @@ class Amazons(Race):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.extra.get("debt", 0):
-            for r in bits(army.mask):
-                yield Action("abandon", r)
+            yield from on_regions("abandon", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.extra.get("debt", 0):
@@ -175,9 +173,8 @@ class Sorcerers(Race):
         if g.tray[army.race] <= 0 or g.turn.roll >= 0:
             return
         victims = g.turn.extra.get("sorcery", [])
-        for r in bits(reach_mask(g, army)):
-            enemy = lone_enemy_token(g, army, r)
-            if enemy is not None and enemy.seat not in victims:
+        for r, enemy in lone_enemies(g, army, reach_mask(g, army)):
+            if enemy.seat not in victims:
                 yield Action("sorcery", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     after_oust,
@@ -30,7 +30,12 @@ from smallworld_tui.engine.conquest import (
     take_region,
     why_unreachable,
 )
-from smallworld_tui.engine.content.common import BANK, lone_enemy_token, pay_coins, why_unaided
+from smallworld_tui.engine.content.common import (
+    BANK,
+    lone_enemies,
+    pay_coins,
+    why_unaided,
+)
 from smallworld_tui.engine.content.item_rules import (
     USED,
     ReadiedItem,
@@ -125,11 +130,10 @@ class ShinyOrb(Relic):
         if g.turn.extra.get(self.qid) or army.hand < 1:
             return 0
         reach = reach_mask(g, army) & ~g.unaided(army)
-        return sum(1 << r for r in bits(reach) if lone_enemy_token(g, army, r) is not None)
+        return sum(1 << r for r, _ in lone_enemies(g, army, reach))
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._targets(g, army)):
-            yield Action("orb", r)
+        yield from on_regions("orb", self._targets(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -157,8 +161,7 @@ class FroggysRing(Relic):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(army.mask):
-                yield Action("ring", r)
+            yield from on_regions("ring", army.mask)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -188,8 +191,7 @@ class ScepterOfAvarice(Relic):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and not g.turn.extra.get(self.qid):
-            for r in bits(army.mask & ~(1 << region_of(g, self))):
-                yield Action("scepter", r)
+            yield from on_regions("scepter", army.mask & ~(1 << region_of(g, self)))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -199,7 +201,7 @@ class ScepterOfAvarice(Relic):
         here = region_of(g, self)
         if g.turn.extra.get(COUNTING) or g.items.get(LOST_MINE) == here:
             return 0
-        others = tuple(t for t in g.rules_of(army) if t is not self)
+        others = tuple(t for t in g.hooks(army).score if t is not self)
         return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, others))
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
@@ -210,9 +212,12 @@ class ScepterOfAvarice(Relic):
 
 
 def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ...]) -> int:
-    """The coins ``rules`` pay ``army`` for ``region``: for each rule, what it pays less what
-    it would pay if the army did not hold the region, when that is more.  Counted on copies
-    of the game, so a rule that acts while scoring acts on them only."""
+    """The coins ``rules`` (rules that score) pay ``army`` for ``region``: for each rule,
+    what it pays less what it would pay if the army did not hold the region, when that is
+    more.  Counted on copies of the game, so a rule that acts while scoring acts on them
+    only (none made for no rule)."""
+    if not rules:
+        return 0
     with_it, without = g.clone(), g.clone()
     for copy in (with_it, without):
         copy.turn.extra[COUNTING] = 1
@@ -239,8 +244,7 @@ class AltarOfSouls(Place):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(self._regions(g, army.seat)):
-                yield Action("sacrifice", r)
+            yield from on_regions("sacrifice", self._regions(g, army.seat))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -279,8 +283,7 @@ class CryptOfTheTombRaider(Place):
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.turn.extra.get(self.qid):
-            for r in bits(self._spots(g, army)):
-                yield Action("ghost", r)
+            yield from on_regions("ghost", self._spots(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -451,8 +454,7 @@ class WickedestPentacle(Place):
         return near & ~shielded(g, army, near)
 
     def moves(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self.targets(g, army)):
-            yield Action("balrog", r)
+        yield from on_regions("balrog", self.targets(g, army))
 
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
         if army is not None and army.id == g.turn.acting and self.targets(g, army):

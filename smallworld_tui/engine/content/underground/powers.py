@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
     empty_region,
@@ -19,7 +19,7 @@ from smallworld_tui.engine.content.common import (
     BANK,
     box_count,
     groups,
-    lone_enemy_token,
+    lone_enemies,
     pay_coins,
     river_like,
     why_no_swap,
@@ -187,6 +187,7 @@ class Magic(Power):
         qid, mark = relic.qid, f"{self.qid}:mark"
         extra = g.turn.extra
         own_place, own_mark = g.items[qid], extra.pop(qid, None)
+        before, version = dict(g.items), g.items.version
         spot = self._spot(g, army)
         g.items[qid] = spot
         if mark in extra:
@@ -195,7 +196,7 @@ class Magic(Power):
             return call(relic)
         finally:
             moved_to = g.items[qid]
-            g.items[qid] = own_place
+            g.items.put_back(qid, own_place, before, version)
             if qid in extra:
                 extra[mark] = extra.pop(qid)
             if own_mark is not None:
@@ -364,8 +365,7 @@ class Reborn(Power):
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         active = self._successor(g, army)
         if active is not None:
-            for r in bits(self._regions(g, army, active)):
-                yield Action("reborn", r)
+            yield from on_regions("reborn", self._regions(g, army, active))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         active = self._successor(g, army)
@@ -411,8 +411,7 @@ class Royal(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
-            for r in bits(army.mask & ~g.pieces.mask(QUEEN)):
-                yield Action("queen", r)
+            yield from on_regions("queen", army.mask & ~g.pieces.mask(QUEEN))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
@@ -452,8 +451,7 @@ class Shield(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and not army.declined:
-            for r in bits(army.mask):
-                yield Action("armor", r)
+            yield from on_regions("armor", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if (g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and army.mask
@@ -521,9 +519,8 @@ class Vampire(Power):
         if army.hand < 1 or g.turn.roll >= 0:
             return
         bitten = g.turn.extra.get(self.qid, [])
-        for r in bits(reach_mask(g, army) & ~g.unaided(army)):
-            enemy = lone_enemy_token(g, army, r)
-            if enemy is not None and enemy.seat not in bitten:
+        for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army)):
+            if enemy.seat not in bitten:
                 yield Action("vampire", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

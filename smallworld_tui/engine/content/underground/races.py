@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
@@ -83,13 +83,11 @@ class Cultists(Race):
 
     def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if self._moves(g, army):
-            for r in bits(army.mask & ~g.pieces.mask(GREAT_ANCIENT)):
-                yield Action("ancient", r)
+            yield from on_regions("ancient", army.mask & ~g.pieces.mask(GREAT_ANCIENT))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0):
-            for r in bits(army.mask):
-                yield Action("ancient", r)
+            yield from on_regions("ancient", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0) and army.mask:
@@ -159,8 +157,7 @@ class Flames(Race):
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if not g.pieces.mask(VOLCANO) and g.turn.roll < 0:
-            for r in bits(self._sites(g)):
-                yield Action("volcano", r)
+            yield from on_regions("volcano", self._sites(g))
 
     def conquest_blocker(self, g: GameState, army: Army) -> str:
         if not g.pieces.mask(VOLCANO) and self._sites(g):
@@ -260,8 +257,7 @@ class Kraken(Race):
         return army.mask & g.leave_mask
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._rivers(g, army)):
-            yield Action("abandon", r)
+        yield from on_regions("abandon", self._rivers(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         empty_region(g, army, action.target)
@@ -442,9 +438,9 @@ class WillOWisps(Race):
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.hand < 1 or g.turn.roll >= 0:
             return
-        targets, most = self._targets(g, army), g.rules.max_shortfall
-        for r, cost in conquest_costs(g, army):
-            if targets >> r & 1 and cost - army.hand <= most:
+        most = g.rules.max_shortfall
+        for r, cost in conquest_costs(g, army, self._targets(g, army)):
+            if cost - army.hand <= most:
                 yield Action("wisp", r)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

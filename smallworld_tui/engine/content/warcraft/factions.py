@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from smallworld_tui.engine.tables import entries, entry
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.content.traits import Content
     from smallworld_tui.engine.state import Army, GameState
 
 GAME = "warcraft"
@@ -56,8 +57,16 @@ class FactionRule:
         return most
 
 
-def _faction_rules(g: GameState, army: Army) -> list[FactionRule]:
-    return [t for t in g.rules_of(army) if isinstance(t, FactionRule)]
+#: the faction rules among each tuple of rules an army had (``GameState.rules_of``)
+_AMONG: dict[tuple[Content, ...], tuple[FactionRule, ...]] = {}
+
+
+def _faction_rules(g: GameState, army: Army) -> tuple[FactionRule, ...]:
+    rules = g.rules_of(army)
+    found = _AMONG.get(rules)
+    if found is None:
+        found = _AMONG[rules] = tuple(t for t in rules if isinstance(t, FactionRule))
+    return found
 
 
 def side_of(g: GameState, army: Army) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NEUTRAL, bits
 from smallworld_tui.engine.conquest import Costs, reach_mask, take_region, why_unreachable
 from smallworld_tui.engine.content.common import BANK, pay_coins, why_unaided
@@ -229,8 +229,7 @@ class Doomhammer(Artifact):
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if self.refusal(g, army) is None:
-            for r in bits(reach_mask(g, army) & ~g.unaided(army)):
-                yield Action("doomhammer", r)
+            yield from on_regions("doomhammer", reach_mask(g, army) & ~g.unaided(army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

@@ -9,9 +9,10 @@ at once: their actions name a second region (``to``; ``NOWHERE`` when there is n
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from smallworld_tui.engine.actions import Action
+from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.conquest import (
     attack,
@@ -42,6 +43,7 @@ from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.ruleset import Ruleset
     from smallworld_tui.engine.state import Army, GameState
 
 GAME = "warcraft"
@@ -241,13 +243,11 @@ class Champion(WarcraftPower):
         return reach & ~g.unaided(army)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._targets(g, army)):
-            yield Action("champion", r)
+        yield from on_regions("champion", self._targets(g, army))
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.reserve.get(CHAMPION):
-            for r in bits(army.mask):
-                yield Action("place_champion", r)
+            yield from on_regions("place_champion", army.mask)
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.reserve.get(CHAMPION) and army.mask:
@@ -382,8 +382,7 @@ class Beastmaster(WarcraftPower):
         return army.mask if spare > 0 else sum(1 << r for r in needs)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._homes(g, army)):
-            yield Action("beast", r)
+        yield from on_regions("beast", self._homes(g, army))
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         return N_("place your Beasts first") if self._homes(g, army) else ""
@@ -475,8 +474,7 @@ class Garrison(WarcraftPower):
                 self._build(g, army, r)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._sites(g, army)):
-            yield Action("fort", r)
+        yield from on_regions("fort", self._sites(g, army))
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if not self._sites(g, army):
@@ -631,6 +629,12 @@ class Intimidating(WarcraftPower):
         return N_("the token goes to another region of its own race"), {}
 
 
+@cache
+def _set_up_kinds(rules: Ruleset) -> frozenset[str]:
+    """The piece kinds ``rules`` put on the map at set-up (once per ruleset)."""
+    return frozenset(kind for kind, *_ in rules.placed)
+
+
 class PortalMage(WarcraftPower):
     """Up to twice per turn, before the final conquest: swap every token on two Magic
     regions (their holders and tokens, Murlocs, pieces — Bombs and Military Objectives too —
@@ -653,7 +657,7 @@ class PortalMage(WarcraftPower):
     def _fixed(g: GameState) -> frozenset[str]:
         """The piece kinds that never leave their region: those the map puts there at set-up
         (Mountains)."""
-        return frozenset(kind for kind, *_ in g.rules.placed)
+        return _set_up_kinds(g.rules)
 
     def _loaded(self, g: GameState, regions: list[int]) -> int:
         """Those of ``regions`` that hold anything a portal moves (a mask)."""

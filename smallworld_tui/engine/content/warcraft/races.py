@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine.actions import Action
-from smallworld_tui.engine.bitset import NOBODY, bits
+from smallworld_tui.engine.actions import Action, on_regions
+from smallworld_tui.engine.bitset import NOBODY, bits, mask_of
 from smallworld_tui.engine.conquest import (
     Costs,
     after_oust,
@@ -287,8 +287,7 @@ class Gnomes(Race):
         return sum(1 << r for r, cost in costs if cost <= best)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._targets(g, army)):
-            yield Action("air_raid", r)
+        yield from on_regions("air_raid", self._targets(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         value = g.roll_die()
@@ -365,8 +364,7 @@ class Goblins(Race):
         return open_to(g, army, mask)
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._targets(g, army)):
-            yield Action("bomb", r)
+        yield from on_regions("bomb", self._targets(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         data = g.item_data[self.qid]
@@ -473,14 +471,12 @@ class Humans(Race):
     def _movable(self, g: GameState) -> int:
         """Objectives on the map not yet placed this turn."""
         placed: list[int] = g.turn.extra.get(self.qid, [])
-        return g.pieces.mask(OBJECTIVE) & ~sum(1 << r for r in placed)
+        return g.pieces.mask(OBJECTIVE) & ~mask_of(placed)
 
     def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.reserve.get(OBJECTIVE, 0):
-            for r in bits(self._sites(g, army)):
-                yield Action("objective", r)
-        for r in bits(self._movable(g)):
-            yield Action("recall_objective", r)
+            yield from on_regions("objective", self._sites(g, army))
+        yield from on_regions("recall_objective", self._movable(g))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

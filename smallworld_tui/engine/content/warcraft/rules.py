@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from smallworld_tui.engine.board import Map, board_set_source
+from smallworld_tui.engine.board import Map, board_set_source, load_board_set
 from smallworld_tui.engine.conquest import attack
 from smallworld_tui.engine.content.warcraft import teams
 from smallworld_tui.engine.content.warcraft.factions import faction, faction_bonus
@@ -61,7 +61,7 @@ class WarcraftRules(Ruleset):
             alternative = options.get("two_player_boards") == sizes
             faces = draw_faces(players, Rng(seed ^ BOARD_STREAM), GAME,
                                alternative=alternative)
-            source = board_set_source(faces)
+            return board_set_source(faces), load_board_set(faces, GAME)  # no file to look for
         source, board = super().board(source, players, seed, options)
         if board.game != GAME:
             raise IllegalAction("map {map} is a map of the {other} game, not of {game}",
