@@ -8,6 +8,7 @@ happens when a region changes hands (``take_region``) or a race leaves the map (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine import actions
@@ -177,39 +178,32 @@ class Costs:
              aided: bool = True) -> list[tuple[int, int]]:
         """(region, tokens needed to conquer it) for the regions of the mask ``regions``
         (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
-        changes, travel = self.changes, 0 if as_if_adjacent else self.travel
-        if changes or travel:
-            out = self._changed(regions, changes, travel)
-        else:  # the plain cost of each region
-            g, minimum, roll = self.g, self.minimum, self.roll
-            base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-            out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
-                    else minimum) for r in bits(regions)]
+        g, minimum, roll = self.g, self.minimum, self.roll
+        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+        added = self.added(regions, as_if_adjacent=as_if_adjacent)
+        out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] + added[r] - roll)
+                > minimum else minimum) for r in bits(regions)]
         if aided and self.aid:
             after_aid = self.after_aid
             out = [(r, after_aid(r, cost)) for r, cost in out]
         return out
 
-    def _changed(self, regions: int, changes: list[CostChange], travel: int
-                 ) -> list[tuple[int, int]]:
-        """``each`` before the aid, the long way (for a region, and where rules change
-        costs or a travel cost applies)."""
-        g = self.g
-        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-        minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
-        changed = 0
-        for mask, _ in changes:
-            changed |= mask
-        out = []
-        for r in bits(regions):
-            cost = base[r] + pieces[r] + tokens[r] - roll
-            if changed >> r & 1:
-                for mask, delta in changes:
-                    if mask >> r & 1:
-                        cost += delta
-            if travel >> r & 1:
-                cost += travel_cost
-            out.append((r, cost if cost > minimum else minimum))
+    def added(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
+        """What the cost changes and the travel cost (unless ``as_if_adjacent``) add to the
+        cost of each region of the mask ``regions``, by region: worked out once for all of
+        them, a change at a time (0 for the other regions)."""
+        changes, travel = self.changes, 0 if as_if_adjacent else self.travel & regions
+        size = len(self.g.base_cost)
+        if not (changes or travel):
+            return _zeros(size)
+        out = [0] * size
+        for mask, delta in changes:
+            for r in bits(mask & regions):
+                out[r] += delta
+        if travel:
+            cost = self.travel_cost
+            for r in bits(travel):
+                out[r] += cost
         return out
 
     def after_aid(self, region: int, cost: int) -> int:
@@ -221,9 +215,8 @@ class Costs:
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
         """Tokens needed to conquer ``region`` (see ``each``)."""
-        ((_, cost),) = self._changed(1 << region, self.changes,
-                                     0 if as_if_adjacent else self.travel)
-        return self.after_aid(region, cost) if aided and self.aid else cost
+        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
+        return cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
         """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
@@ -232,6 +225,12 @@ class Costs:
             share = min(used, t.conquest_aid(self.g, self.army))
             t.on_aid_used(self.g, self.army, region, share)
             used -= share
+
+
+@lru_cache(maxsize=64)
+def _zeros(size: int) -> tuple[int, ...]:
+    """Nothing added to the cost of any of ``size`` regions (``Costs.added``)."""
+    return (0,) * size
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -278,31 +277,34 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     """The conquests ``army`` (its ``hooks``: ``GameState.hooks``) may try now, regions
     ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
-    most ``most``.  Where nothing changes the army's costs (no cost change, no aid, no
-    travel cost: the plain cost of ``Costs``), in one pass over its reach, without a
-    ``Costs``."""
+    most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
+    is added to the costs (``Costs.added``) worked out first, and without a ``Costs`` where
+    nothing changes them (no cost change, no aid, no travel cost)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
-    reworked = g.rules.reworked
-    if (hooks.costs or hooks.aid or "cost_changes" in reworked or "travel_mask" in reworked
-            or reach >> actions.CACHED):
-        return actions.conquests(Costs(g, army, hooks).each(reach) if reach else [],
-                                 hand, most)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    # a plain cost is the region's own (terrain, pieces, defenders) less a pending roll, at
-    # least ``minimum`` (``Costs.each``): its own is compared with the limits plus the roll
+    reworked = g.rules.reworked
+    costs = (Costs(g, army, hooks) if hooks.costs or hooks.aid or "cost_changes" in reworked
+             or "travel_mask" in reworked else None)
+    if reach >> actions.CACHED or (costs is not None and costs.aid):
+        return actions.conquests((costs or Costs(g, army, hooks)).each(reach), hand, most)
+    # a cost is the region's own (terrain, pieces, defenders) plus what is added to it, less
+    # a pending roll, at least ``minimum`` (``Costs.each``): the sum is compared with the
+    # limits plus the roll
+    base, defence, tokens = g.base_cost, g.pieces.defence, g.region_tokens
+    added = costs.added(reach) if costs is not None else _zeros(len(base))
     roll = _pending_roll(g, army)
     top = most + roll
-    base, defence, tokens = g.base_cost, g.pieces.defence, g.region_tokens
     finals = actions.FINALS
     if minimum > hand:  # the hand alone pays for no conquest
-        return [finals[r] for r in bits(reach) if base[r] + defence[r] + tokens[r] <= top]
+        return [finals[r] for r in bits(reach)
+                if base[r] + defence[r] + tokens[r] + added[r] <= top]
     paid, conquers = hand + roll, actions.CONQUERS
     return [conquers[r] if own <= paid else finals[r] for r in bits(reach)
-            if (own := base[r] + defence[r] + tokens[r]) <= top]
+            if (own := base[r] + defence[r] + tokens[r] + added[r]) <= top]
 
 
 class Ousted(NamedTuple):
