@@ -258,10 +258,10 @@ def priced(g: GameState, costs: Costs, region: int) -> int:
 def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(
         game: str, map_name: str | None, teams: bool) -> None:
     """``conquest_choices`` lists the conquests in one pass, what changes the costs worked
-    out once: for every army, hand and margin, and with a die rolled, they are the
-    conquests of the costs (``conquest_costs``) each region has from its parts, for
-    armies whose costs nothing changes and for those whose costs rules change (cost
-    changes, travel cost, aid) alike."""
+    out once: for every army, hand and margin, and with a die rolled, they are those of
+    the costs each region has from its parts, which ``conquest_costs`` and ``Costs.of``
+    give too, for armies whose costs nothing changes and for those whose costs rules
+    change (cost changes, travel cost, aid) alike."""
     checked, changed = 0, 0
 
     def check(g: GameState, _: Action) -> None:
@@ -274,6 +274,7 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(
                 parts = Costs(g, army)
                 costs = [(r, priced(g, parts, r)) for r in bits(reach_mask(g, army))]
                 assert conquest_costs(g, army) == costs, army.race
+                assert [(r, parts.of(r)) for r, _ in costs] == costs, army.race
                 for hand in (0, 1, 3, 6):
                     for most in (hand, hand + 1, hand + 3):
                         assert (conquest_choices(g, army, g.hooks(army), hand, most)

@@ -8,7 +8,6 @@ happens when a region changes hands (``take_region``) or a race leaves the map (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from smallworld_tui.engine import actions
@@ -179,24 +178,25 @@ class Costs:
         """(region, tokens needed to conquer it) for the regions of the mask ``regions``
         (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
         g, minimum, roll = self.g, self.minimum, self.roll
-        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-        added = self.added(regions, as_if_adjacent=as_if_adjacent)
-        out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] + added[r] - roll)
-                > minimum else minimum) for r in bits(regions)]
+        base = self.base(regions, as_if_adjacent=as_if_adjacent)
+        pieces, tokens = g.pieces.defence, g.region_tokens
+        out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
+                else minimum) for r in bits(regions)]
         if aided and self.aid:
             after_aid = self.after_aid
             out = [(r, after_aid(r, cost)) for r, cost in out]
         return out
 
-    def added(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
-        """What the cost changes and the travel cost (unless ``as_if_adjacent``) add to the
-        cost of each region of the mask ``regions``, by region: worked out once for all of
-        them, a change at a time (0 for the other regions)."""
+    def base(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
+        """Each region's terrain cost (``GameState.base_cost``), by region, plus, for the
+        regions of the mask ``regions``, what the cost changes and the travel cost (unless
+        ``as_if_adjacent``) add to it: worked out once for all of them, a change at a time
+        over its own regions."""
+        base = self.g.base_cost
         changes, travel = self.changes, 0 if as_if_adjacent else self.travel & regions
-        size = len(self.g.base_cost)
         if not (changes or travel):
-            return _zeros(size)
-        out = [0] * size
+            return base
+        out = [*base]
         for mask, delta in changes:
             for r in bits(mask & regions):
                 out[r] += delta
@@ -214,9 +214,13 @@ class Costs:
         return cost
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (see ``each``)."""
-        ((_, cost),) = self.each(1 << region, as_if_adjacent=as_if_adjacent, aided=aided)
-        return cost
+        """Tokens needed to conquer ``region`` (see ``each``), without ``each``'s list."""
+        g = self.g
+        cost = (self.base(1 << region, as_if_adjacent=as_if_adjacent)[region]
+                + g.pieces.defence[region] + g.region_tokens[region] - self.roll)
+        if cost < self.minimum:
+            cost = self.minimum
+        return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
         """Tell the army's aid that it paid ``full - paid`` of the conquest of ``region``."""
@@ -225,12 +229,6 @@ class Costs:
             share = min(used, t.conquest_aid(self.g, self.army))
             t.on_aid_used(self.g, self.army, region, share)
             used -= share
-
-
-@lru_cache(maxsize=64)
-def _zeros(size: int) -> tuple[int, ...]:
-    """Nothing added to the cost of any of ``size`` regions (``Costs.added``)."""
-    return (0,) * size
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -278,7 +276,7 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
     most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
-    is added to the costs (``Costs.added``) worked out first, and without a ``Costs`` where
+    is added to the costs (``Costs.base``) worked out first, and without a ``Costs`` where
     nothing changes them (no cost change, no aid, no travel cost)."""
     if known is not None:
         return actions.conquests(known, hand, most)
@@ -291,20 +289,19 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
              or "travel_mask" in reworked else None)
     if reach >> actions.CACHED or (costs is not None and costs.aid):
         return actions.conquests((costs or Costs(g, army, hooks)).each(reach), hand, most)
-    # a cost is the region's own (terrain, pieces, defenders) plus what is added to it, less
-    # a pending roll, at least ``minimum`` (``Costs.each``): the sum is compared with the
+    # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
+    # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
     # limits plus the roll
-    base, defence, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-    added = costs.added(reach) if costs is not None else _zeros(len(base))
+    base = costs.base(reach) if costs is not None else g.base_cost
+    defence, tokens = g.pieces.defence, g.region_tokens
     roll = _pending_roll(g, army)
     top = most + roll
     finals = actions.FINALS
     if minimum > hand:  # the hand alone pays for no conquest
-        return [finals[r] for r in bits(reach)
-                if base[r] + defence[r] + tokens[r] + added[r] <= top]
+        return [finals[r] for r in bits(reach) if base[r] + defence[r] + tokens[r] <= top]
     paid, conquers = hand + roll, actions.CONQUERS
     return [conquers[r] if own <= paid else finals[r] for r in bits(reach)
-            if (own := base[r] + defence[r] + tokens[r] + added[r]) <= top]
+            if (own := base[r] + defence[r] + tokens[r]) <= top]
 
 
 class Ousted(NamedTuple):
