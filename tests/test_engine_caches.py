@@ -36,7 +36,7 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
-from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs
+from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs, reach_mask
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
@@ -278,34 +278,56 @@ def test_an_armys_hooks_are_its_rules_through_random_games(game: str,
                          options=options)
 
 
-@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
-                                                 ("underground", "underground-4p"),
-                                                 ("warcraft", "warcraft-4p")])
-def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(game: str,
-                                                                   map_name: str) -> None:
-    """``conquest_choices`` lists the conquests of an army whose costs nothing changes
-    without a ``Costs``: for every army, hand and margin, and with a die rolled, they are
-    the conquests ``conquest_costs`` prices."""
-    checked = 0
+def priced(g: GameState, costs: Costs, region: int) -> int:
+    """What ``costs`` asks for ``region``, from its parts: the region's own cost, each cost
+    change covering it, the travel cost if it is distant, less a pending roll, at least the
+    minimum, less what the aid pays."""
+    cost = (g.base_cost[region] + g.pieces.defence[region] + g.region_tokens[region]
+            + sum(delta for mask, delta in costs.changes if mask >> region & 1)
+            + (costs.travel_cost if costs.travel >> region & 1 else 0) - costs.roll)
+    cost = max(cost, costs.minimum)
+    return costs.after_aid(region, cost) if costs.aid else cost
+
+
+@pytest.mark.parametrize(("game", "map_name", "teams"), [("base", "base-4p", False),
+                                                         ("underground", "underground-4p", False),
+                                                         ("warcraft", "warcraft-4p", False),
+                                                         ("warcraft", None, True)])
+def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(
+        game: str, map_name: str | None, teams: bool) -> None:
+    """``conquest_choices`` lists the conquests in one pass, what changes the costs worked
+    out once: for every army, hand and margin, and with a die rolled, they are those of
+    the costs each region has from its parts, which ``conquest_costs`` and ``Costs.of``
+    give too, for armies whose costs nothing changes and for those whose costs rules
+    change (cost changes, travel cost, aid) alike."""
+    checked, changed = 0, 0
 
     def check(g: GameState, _: Action) -> None:
-        nonlocal checked
+        nonlocal checked, changed
         for army in g.armies:
             if not army.alive:
                 continue
             for roll in (-1, 0, 2):
                 g.turn.roll, kept = roll, g.turn.roll
-                costs = conquest_costs(g, army)
+                parts = Costs(g, army)
+                costs = [(r, priced(g, parts, r)) for r in bits(reach_mask(g, army))]
+                assert conquest_costs(g, army) == costs, army.race
+                assert [(r, parts.of(r)) for r, _ in costs] == costs, army.race
                 for hand in (0, 1, 3, 6):
                     for most in (hand, hand + 1, hand + 3):
                         assert (conquest_choices(g, army, g.hooks(army), hand, most)
                                 == actions.conquests(costs, hand, most)), (army.race, hand)
                 g.turn.roll = kept
                 checked += bool(costs)
+                changed += bool(costs and (parts.changes or parts.travel or parts.aid))
 
     for seed in range(2):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game)
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         options={"teams": True} if teams else None)
     assert checked
+    assert changed
+
+
 @pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
                                                ("warcraft", {}), ("warcraft", {"teams": True})])
 def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, bool]) -> None:
@@ -387,6 +409,8 @@ def test_what_stays_in_the_box_follows_the_map_of_each_new_game() -> None:
         assert "base:humans" not in on_underground.rules.in_play(on_underground,
                                                                  on_underground.rules.races)
         assert "base:humans" not in on_underground.race_stack
+
+
 def test_the_armies_of_the_races_filling_a_hook_follow_the_armies_added() -> None:
     """Races alone fill in what cannot be helped in Underground (the Gnomes): the sieve keeps
     the armies of those races, asked again when an army is added, the living ones only."""

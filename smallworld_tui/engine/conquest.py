@@ -178,39 +178,33 @@ class Costs:
              aided: bool = True) -> list[tuple[int, int]]:
         """(region, tokens needed to conquer it) for the regions of the mask ``regions``
         (from hand, unless not ``aided``; ``as_if_adjacent``: no travel cost)."""
-        changes, travel = self.changes, 0 if as_if_adjacent else self.travel
-        if changes or travel:
-            out = self._changed(regions, changes, travel)
-        else:  # the plain cost of each region
-            g, minimum, roll = self.g, self.minimum, self.roll
-            base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-            out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
-                    else minimum) for r in bits(regions)]
+        g, minimum, roll = self.g, self.minimum, self.roll
+        base = self.base(regions, as_if_adjacent=as_if_adjacent)
+        pieces, tokens = g.pieces.defence, g.region_tokens
+        out = [(r, cost if (cost := base[r] + pieces[r] + tokens[r] - roll) > minimum
+                else minimum) for r in bits(regions)]
         if aided and self.aid:
             after_aid = self.after_aid
             out = [(r, after_aid(r, cost)) for r, cost in out]
         return out
 
-    def _changed(self, regions: int, changes: list[CostChange], travel: int
-                 ) -> list[tuple[int, int]]:
-        """``each`` before the aid, the long way (for a region, and where rules change
-        costs or a travel cost applies)."""
-        g = self.g
-        base, pieces, tokens = g.base_cost, g.pieces.defence, g.region_tokens
-        minimum, roll, travel_cost = self.minimum, self.roll, self.travel_cost
-        changed = 0
-        for mask, _ in changes:
-            changed |= mask
-        out = []
-        for r in bits(regions):
-            cost = base[r] + pieces[r] + tokens[r] - roll
-            if changed >> r & 1:
-                for mask, delta in changes:
-                    if mask >> r & 1:
-                        cost += delta
-            if travel >> r & 1:
-                cost += travel_cost
-            out.append((r, cost if cost > minimum else minimum))
+    def base(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
+        """Each region's terrain cost (``GameState.base_cost``), by region, plus, for the
+        regions of the mask ``regions``, what the cost changes and the travel cost (unless
+        ``as_if_adjacent``) add to it: worked out once for all of them, a change at a time
+        over its own regions."""
+        base = self.g.base_cost
+        changes, travel = self.changes, 0 if as_if_adjacent else self.travel & regions
+        if not (changes or travel):
+            return base
+        out = [*base]
+        for mask, delta in changes:
+            for r in bits(mask & regions):
+                out[r] += delta
+        if travel:
+            cost = self.travel_cost
+            for r in bits(travel):
+                out[r] += cost
         return out
 
     def after_aid(self, region: int, cost: int) -> int:
@@ -221,10 +215,12 @@ class Costs:
         return cost
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
-        """Tokens needed to conquer ``region`` (see ``each``; one region costed by the
-        general path, without the lists ``each`` builds)."""
-        ((_, cost),) = self._changed(1 << region, self.changes,
-                                     0 if as_if_adjacent else self.travel)
+        """Tokens needed to conquer ``region`` (see ``each``), without ``each``'s list."""
+        g = self.g
+        cost = (self.base(1 << region, as_if_adjacent=as_if_adjacent)[region]
+                + g.pieces.defence[region] + g.region_tokens[region] - self.roll)
+        if cost < self.minimum:
+            cost = self.minimum
         return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -280,25 +276,27 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     """The conquests ``army`` (its ``hooks``: ``GameState.hooks``) may try now, regions
     ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
-    most ``most``.  Where nothing changes the army's costs (no cost change, no aid, no
-    travel cost: the plain cost of ``Costs``), in one pass over its reach, without a
-    ``Costs``."""
+    most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
+    is added to the costs (``Costs.base``) worked out first, and without a ``Costs`` where
+    nothing changes them (no cost change, no aid, no travel cost)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
-    ruled = g.rules.own_hooks
-    if (hooks.costs or hooks.aid or "cost_changes" in ruled or "travel_mask" in ruled
-            or reach >> actions.CACHED):
-        return actions.conquests(Costs(g, army, hooks).each(reach) if reach else [],
-                                 hand, most)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    # a plain cost is the region's own (terrain, pieces, defenders) less a pending roll, at
-    # least ``minimum`` (``Costs.each``): its own is compared with the limits plus the roll
+    ruled = g.rules.own_hooks
+    costs = (Costs(g, army, hooks) if hooks.costs or hooks.aid or "cost_changes" in ruled
+             or "travel_mask" in ruled else None)
+    if reach >> actions.CACHED or (costs is not None and costs.aid):
+        return actions.conquests((costs or Costs(g, army, hooks)).each(reach), hand, most)
+    # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
+    # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
+    # limits plus the roll
+    base = costs.base(reach) if costs is not None else g.base_cost
+    defence, tokens = g.pieces.defence, g.region_tokens
     roll = _pending_roll(g, army)
     top = most + roll
-    base, defence, tokens = g.base_cost, g.pieces.defence, g.region_tokens
     finals = actions.FINALS
     if minimum > hand:  # the hand alone pays for no conquest
         return [finals[r] for r in bits(reach) if base[r] + defence[r] + tokens[r] <= top]
