@@ -193,7 +193,7 @@ class Search:
                 if own_turns == 0:
                     break
             else:
-                apply(g, self.opponent(g, legal_actions(g)), checked=True)
+                apply(g, self.opponent(g, legal_actions(g)), checked=True, quiet=True)
         return g
 
     def quick(self, g: GameState, legal: list[Action]) -> Action:

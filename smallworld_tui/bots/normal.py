@@ -102,13 +102,13 @@ class Planner:
         if Action(END_CONQUEST) not in legal:  # the rules ask a choice first (the Volcano)
             first = next(a for a in legal if a != DECLINE)
             trial = g.clone()
-            apply(trial, first, checked=True)
+            apply(trial, first, checked=True, quiet=True)
             return first, trial, self.stopped(trial)
         bonus = self.bonus(g)
         move = cheapest_conquest(g, legal, bonus)
         if move is not None:
             trial = g.clone()
-            apply(trial, move, checked=True)
+            apply(trial, move, checked=True, quiet=True)
             then = self.stopped(trial)
             if then >= now:
                 return move, trial, then
@@ -139,7 +139,7 @@ class Planner:
         """The value of ending the conquests now (a game still in them is ended on a copy)."""
         if self.conquering(g):
             g = g.clone()
-            apply(g, Action(END_CONQUEST), checked=True)
+            apply(g, Action(END_CONQUEST), checked=True, quiet=True)
         return self.value(g)
 
     def after_turn(self, g: GameState, action: Action) -> float:
@@ -175,7 +175,7 @@ class Planner:
                 move = self.redeploy(g, legal)
             else:
                 move = others(g, legal)
-            apply(g, move, checked=True)
+            apply(g, move, checked=True, quiet=True)
             if self.conquering(g):
                 now = self.stopped(g)
         return g
@@ -206,7 +206,7 @@ class Planner:
         else:
             move = self.rank(g, legal)[0][1]
         if not weighed:
-            apply(g, move, checked=True)
+            apply(g, move, checked=True, quiet=True)
             return self.turn_value(g, others, weighed=False)
         results = outcomes(g, move)
         if len(results) > 1:

@@ -33,7 +33,7 @@ def outcomes(g: GameState, action: Action) -> list[tuple[float, GameState]]:
     first = next(iter(faces))
     trial = g.clone()
     trial.dice = [first]
-    apply(trial, action, checked=True)
+    apply(trial, action, checked=True, quiet=True)
     if trial.dice:  # no die was rolled
         trial.dice = []
         return [(1.0, trial)]
@@ -43,7 +43,7 @@ def outcomes(g: GameState, action: Action) -> list[tuple[float, GameState]]:
         if face != first:
             other = g.clone()
             other.dice = [face]
-            apply(other, action, checked=True)
+            apply(other, action, checked=True, quiet=True)
             out.append((count / total, other))
     return out
 
@@ -56,7 +56,7 @@ def turn_scored(g: GameState, seat: int) -> bool:
 def play_until_scored(g: GameState, seat: int, policy: Policy) -> None:
     """Play ``seat``'s turn on to its scoring, ``policy`` deciding for everyone."""
     while not turn_scored(g, seat):
-        apply(g, policy(g, legal_actions(g)), checked=True)
+        apply(g, policy(g, legal_actions(g)), checked=True, quiet=True)
 
 
 def start_game(names: list[str], map_name: str | None, seed: int, game: str = "base",

@@ -202,7 +202,8 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
 
     ``checked=True`` skips validation for callers that took ``action`` from
     ``legal_actions(g)`` (bots, the simulator); ``quiet=True`` builds no event (none is
-    returned) for callers that never read them (random play): the game goes on alike.
+    returned) for callers that never read them (random play, the bots' look-ahead): the
+    game goes on alike.
     """
     if action.kind in ANYTIME:
         return showing.choose(g, action)
