@@ -36,7 +36,7 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
-from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs
+from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs, shielded
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
@@ -169,6 +169,7 @@ def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: st
         assert pieces.occupied == occupied
         assert pieces.immune_mask("others") == immune_others
         assert pieces.immune_mask("all") == immune_all
+        assert pieces.immune_any == immune_others | immune_all
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)
 
@@ -306,6 +307,44 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(game: str,
     for seed in range(2):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game)
     assert checked
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p"),
+                                                 ("warcraft", "warcraft-4p")])
+def test_the_regions_shielded_are_those_every_other_players_rules_shield(
+        game: str, map_name: str) -> None:
+    """``shielded`` asks only the armies whose race or power shields (every army while
+    items, which may lend such a rule, are in play): for each army, the regions are those
+    the rules of every other player's army keep it out of."""
+    shields = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal shields
+        every = g.map.all_mask
+        for army in g.armies:
+            out = 0
+            for other in g.armies:
+                if other.alive and other.seat != army.seat:
+                    for t in g.hooks(other).all:
+                        out |= t.shielded_mask(g, other, army)
+            assert shielded(g, army, every) == out & every, (army.race, army.power)
+            shields += bool(out)
+
+    pinned = ["diplomat"] if game == "base" else None  # a first combo that shields
+    for seed in range(4):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         powers=pinned)
+    assert shields or game != "base"
+
+
+def test_the_regions_of_a_mask_are_its_bits_set() -> None:
+    """``bits`` (from byte tables, and beyond them) lists the bits set, ascending."""
+    rng = random.Random(4)
+    for width in (0, 1, 7, 8, 40, 127, 128, 129, 300):
+        for _ in range(50):
+            mask = rng.getrandbits(width) if width else 0
+            assert bits(mask) == tuple(i for i in range(width) if mask >> i & 1), mask
+
+
 @pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
                                                ("warcraft", {}), ("warcraft", {"teams": True})])
 def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, bool]) -> None:

@@ -26,8 +26,9 @@ def play_random_game(
     stack).  Returns the final state and its record; ``after_action`` is called after every
     action (property tests)."""
     g, record = start_game(names, map_name, seed, game, options, powers)
-    draw = random.Random(seed ^ 0x5EED).randrange
-    play_game(g, record, lambda g, legal: legal[draw(len(legal))], after_action)
+    # ``choice`` draws as ``legal[randrange(len(legal))]`` did, one call fewer an action
+    choose = random.Random(seed ^ 0x5EED).choice
+    play_game(g, record, lambda g, legal: choose(legal), after_action)
     return g, record
 
 
