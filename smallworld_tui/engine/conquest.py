@@ -617,12 +617,12 @@ def ready_troops(g: GameState, army: Army) -> None:
     remembering the layout."""
     snapshot = []
     hooks = g.hooks(army)
-    kept = hooks.kept
+    kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - kept
-        snapshot.append([r, g.region_tokens[r]])
+        spare = tokens[r] - kept
+        snapshot.append([r, tokens[r]])
         if spare > 0:
-            g.region_tokens[r] = kept
+            tokens[r] = kept
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
@@ -641,11 +641,11 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
             empty_region(g, army, r)
             g.emit("abandoned", army.seat, race=army.race, region=r)
     hooks = g.hooks(army)
-    kept = hooks.kept
+    kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - kept
+        spare = tokens[r] - kept
         if spare > 0:
-            g.region_tokens[r] = kept
+            tokens[r] = kept
             army.hand += spare
     for t in hooks.redeploy_start:
         t.on_redeploy_start(g, army)
