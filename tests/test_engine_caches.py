@@ -203,6 +203,14 @@ def test_the_choices_on_regions_are_those_named_one_by_one() -> None:
     assert actions.on_regions("encamp", 1 << 5)[0] is actions.on_regions("encamp", 1 << 5)[0]
 
 
+def test_the_picks_offered_are_those_named_one_by_one() -> None:
+    """``actions.picks`` takes shared instances from the table below 128 slots and builds
+    the others."""
+    for count in (0, 1, 6, 128, 131):
+        assert actions.picks(count) == [Action("pick", k) for k in range(count)]
+    assert actions.picks(3)[2] is actions.pick(2)
+
+
 def test_the_events_apply_returns_stay_as_they_were() -> None:
     """``apply`` hands over the events of its action (no copy): a later action leaves the
     lists it returned before as they were."""

@@ -111,6 +111,11 @@ def pick(slot: int) -> Action:
     return _PICK[slot] if 0 <= slot < CACHED else Action("pick", slot)
 
 
+def picks(count: int) -> list[Action]:
+    """``pick`` of each slot below ``count`` (shared instances: no call per slot)."""
+    return list(_PICK[:count]) if count <= CACHED else [pick(k) for k in range(count)]
+
+
 def conquer(region: int) -> Action:
     return CONQUERS[region] if 0 <= region < CACHED else Action("conquer", region)
 
