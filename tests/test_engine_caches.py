@@ -36,7 +36,13 @@ from smallworld_tui.engine.board import (
     list_faces,
     load_face,
 )
-from smallworld_tui.engine.conquest import Costs, conquest_choices, conquest_costs, reach_mask
+from smallworld_tui.engine.conquest import (
+    Costs,
+    conquest_choices,
+    conquest_costs,
+    reach_mask,
+    shielded,
+)
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
@@ -169,6 +175,7 @@ def test_what_the_pieces_keep_in_step_matches_the_pieces(game: str, map_name: st
         assert pieces.occupied == occupied
         assert pieces.immune_mask("others") == immune_others
         assert pieces.immune_mask("all") == immune_all
+        assert pieces.immune_any == immune_others | immune_all
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, 3, check, game=game)
 
@@ -200,6 +207,14 @@ def test_the_choices_on_regions_are_those_named_one_by_one() -> None:
                 assert actions.on_regions(kind, mask) == [Action(kind, r) for r in bits(mask)]
     assert actions.on_regions("abandon", 1 << 5)[0] is actions.abandon(5)
     assert actions.on_regions("encamp", 1 << 5)[0] is actions.on_regions("encamp", 1 << 5)[0]
+
+
+def test_the_picks_offered_are_those_named_one_by_one() -> None:
+    """``actions.picks`` takes shared instances from the table below 128 slots and builds
+    the others."""
+    for count in (0, 1, 6, 128, 131):
+        assert actions.picks(count) == [Action("pick", k) for k in range(count)]
+    assert actions.picks(3)[2] is actions.pick(2)
 
 
 def test_the_events_apply_returns_stay_as_they_were() -> None:
@@ -326,6 +341,44 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(
                          options={"teams": True} if teams else None)
     assert checked
     assert changed
+
+
+@pytest.mark.parametrize(("game", "map_name"), [("base", "base-4p"),
+                                                 ("underground", "underground-4p"),
+                                                 ("warcraft", "warcraft-4p")])
+def test_the_regions_shielded_are_those_every_other_players_rules_shield(
+        game: str, map_name: str) -> None:
+    """``shielded`` asks only the armies whose race or power shields (every army while
+    items, which may lend such a rule, are in play): for each army, the regions are those
+    the rules of every other player's army keep it out of."""
+    shields = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal shields
+        every = g.map.all_mask
+        for army in g.armies:
+            out = 0
+            for other in g.armies:
+                if other.alive and other.seat != army.seat:
+                    for t in g.hooks(other).all:
+                        out |= t.shielded_mask(g, other, army)
+            assert shielded(g, army, every) == out & every, (army.race, army.power)
+            shields += bool(out)
+
+    pinned = ["diplomat"] if game == "base" else None  # a first combo that shields
+    for seed in range(4):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         powers=pinned)
+    assert shields or game != "base"
+
+
+def test_the_regions_of_a_mask_are_its_bits_set() -> None:
+    """``bits`` (from byte tables, and beyond them) lists the bits set, ascending."""
+    rng = random.Random(4)
+    for width in (0, 1, 7, 8, 40, 127, 128, 129, 300):
+        for _ in range(50):
+            mask = rng.getrandbits(width) if width else 0
+            assert bits(mask) == tuple(i for i in range(width) if mask >> i & 1), mask
 
 
 @pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),

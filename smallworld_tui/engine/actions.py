@@ -111,6 +111,11 @@ def pick(slot: int) -> Action:
     return _PICK[slot] if 0 <= slot < CACHED else Action("pick", slot)
 
 
+def picks(count: int) -> list[Action]:
+    """``pick`` of each slot below ``count`` (shared instances: no call per slot)."""
+    return list(_PICK[:count]) if count <= CACHED else [pick(k) for k in range(count)]
+
+
 def conquer(region: int) -> Action:
     return CONQUERS[region] if 0 <= region < CACHED else Action("conquer", region)
 
@@ -127,7 +132,7 @@ def abandon(region: int) -> Action:
 def abandons(regions: int) -> tuple[Action, ...]:
     """``abandon`` of each region of the mask ``regions``, ascending (cached: an army asks
     again for the same regions)."""
-    return tuple(abandon(r) for r in bits(regions))
+    return tuple(on_regions("abandon", regions))
 
 
 def conquests(costs: Sequence[tuple[int, int]], hand: int, most: int) -> list[Action]:
@@ -177,7 +182,10 @@ def deploys(regions: int, hand: int) -> list[Action]:
 def _deploy_row(region: int, hand: int) -> tuple[Action, ...]:
     """``deploy`` of 1 to ``hand`` tokens in ``region`` (cached: a redeployment asks again
     after each placement)."""
-    return tuple(deploy(region, n) for n in range(1, hand + 1))
+    row = []  # a loop: a generator and a call per action cost more
+    for n in range(1, hand + 1):
+        row.append(deploy(region, n))
+    return tuple(row)
 
 
 def show_coins(seat: int, shown: bool = True) -> Action:

@@ -17,16 +17,18 @@ _BYTES = [[tuple(i + 8 * k for i in _BYTE[b]) for b in range(256)] for k in rang
 def bits(mask: int) -> tuple[int, ...]:
     """The region indices set in ``mask``, ascending (cached: masks repeat a lot; a byte at
     a time, from tables, when they do not)."""
-    out: list[int] = []
-    k = 0
+    out: tuple[int, ...] = ()
+    for table in _BYTES:
+        if not mask:
+            return out
+        out += table[mask & 255]
+        mask >>= 8
+    k = len(_BYTES)  # a mask beyond the tables
     while mask:
-        byte = mask & 255
-        if byte:
-            out.extend(_BYTES[k][byte] if k < len(_BYTES)
-                       else [i + 8 * k for i in _BYTE[byte]])
+        out += tuple(i + 8 * k for i in _BYTE[mask & 255])
         mask >>= 8
         k += 1
-    return tuple(out)
+    return out
 
 
 def mask_of(regions: list[int]) -> int:

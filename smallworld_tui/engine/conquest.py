@@ -52,9 +52,8 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     reach &= ~(mask | g.closed_mask)
     if not hooks.enters_water:
         reach &= ~g.water_mask
-    immune = g.immune_mask(army.seat, reach)
-    if immune:
-        reach &= ~immune
+    if g.pieces.immune_any & reach:
+        reach &= ~g.immune_mask(army.seat, reach)
     if shields and "shielded_mask" in rules.hooks_used:
         reach &= ~shielded(g, army, reach)
     return reach
@@ -81,8 +80,12 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     if "shielded_mask" not in g.rules.hooks_used:
         return out
     seat = army.seat
-    for other in g.armies:  # those holding a region of ``mask``: cheaper than a sieve
-        if other.mask & mask and other.seat != seat and other.alive:
+    # the hooks only of those holding a region of ``mask`` (cheaper than a sieve) whose race
+    # or power shields, or of any of them while items, which may lend it, are in play
+    fillers, lent = g.rules.filled_by["shielded_mask"], bool(g.items)
+    for other in g.armies:
+        if (other.mask & mask and other.seat != seat and other.alive
+                and (lent or other.race in fillers or other.power in fillers)):
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask
@@ -467,7 +470,9 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     if "on_region_taken" in g.rules.own_hooks:
         g.rules.on_region_taken(g, army, region)
     after_oust(g, army, region, ousted)
-    for t in g.hooks(army).conquered:  # its rules now: an item just taken among them
+    if g.items:  # its rules now: an item just taken among them
+        hooks = g.hooks(army)
+    for t in hooks.conquered:
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
     if "on_any_conquest" in g.rules.hooks_used:
@@ -610,12 +615,12 @@ def ready_troops(g: GameState, army: Army) -> None:
     remembering the layout."""
     snapshot = []
     hooks = g.hooks(army)
-    kept = hooks.kept
+    kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - kept
-        snapshot.append([r, g.region_tokens[r]])
+        spare = tokens[r] - kept
+        snapshot.append([r, tokens[r]])
         if spare > 0:
-            g.region_tokens[r] = kept
+            tokens[r] = kept
             army.hand += spare
     g.turn.snapshot = snapshot
     g.turn.readied = True
@@ -634,11 +639,11 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
             empty_region(g, army, r)
             g.emit("abandoned", army.seat, race=army.race, region=r)
     hooks = g.hooks(army)
-    kept = hooks.kept
+    kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):
-        spare = g.region_tokens[r] - kept
+        spare = tokens[r] - kept
         if spare > 0:
-            g.region_tokens[r] = kept
+            tokens[r] = kept
             army.hand += spare
     for t in hooks.redeploy_start:
         t.on_redeploy_start(g, army)

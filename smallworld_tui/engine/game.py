@@ -111,9 +111,11 @@ def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
     out: list[Action] = []
     if "end_actions" in g.rules.hooks_used:
-        for army in g.armies_of(g.seat):
-            for t in g.hooks(army).end:
-                out += t.end_actions(g, army)
+        seat = g.seat
+        for army in g.armies:  # the player's armies (``armies_of``, without its list)
+            if army.alive and army.seat == seat:
+                for t in g.hooks(army).end:
+                    out += t.end_actions(g, army)
     return out
 
 

@@ -119,7 +119,7 @@ class ComboColumn:
             g.combos.append(g.new_combo(g.race_stack.pop(0), g.power_stack.pop(0)))
 
     def picks(self, g: GameState) -> list[Action]:
-        return [actions.pick(k) for k in range(len(g.combos)) if k <= g.coins[g.seat]]
+        return actions.picks(min(len(g.combos), g.coins[g.seat] + 1))
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         seat = g.seat

@@ -54,8 +54,8 @@ class Pieces:
     pieces add, per region) are kept in step by the methods.
     """
 
-    __slots__ = ("counts", "defence", "immune", "immune_masks", "kinds", "masks", "occupied",
-                 "race_kinds", "token_kinds")
+    __slots__ = ("counts", "defence", "immune", "immune_any", "immune_masks", "kinds", "masks",
+                 "occupied", "race_kinds", "token_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
@@ -67,6 +67,8 @@ class Pieces:
         self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
         #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
         self.immune_masks = {scope: 0 for scope in self.immune}
+        #: regions made immune in any scope (asked before ``immune_mask``)
+        self.immune_any = 0
         self.defence = [0] * regions
         #: regions holding a piece of any kind, kept in step with ``masks``
         self.occupied = 0
@@ -100,6 +102,10 @@ class Pieces:
             for k in self.immune[scope]:
                 out |= self.masks[k]
             self.immune_masks[scope] = out
+            any_scope = 0
+            for mask in self.immune_masks.values():
+                any_scope |= mask
+            self.immune_any = any_scope
 
     def clone(self) -> Pieces:
         new = Pieces.__new__(Pieces)
@@ -108,6 +114,7 @@ class Pieces:
         new.race_kinds = self.race_kinds
         new.token_kinds = self.token_kinds
         new.immune_masks = dict(self.immune_masks)
+        new.immune_any = self.immune_any
         new.counts = dict(self.counts)
         new.masks = dict(self.masks)
         new.occupied = self.occupied

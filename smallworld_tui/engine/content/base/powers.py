@@ -77,8 +77,7 @@ class Bivouacking(Power):
         army.reserve[ENCAMPMENT] = army.reserve.get(ENCAMPMENT, 0) + lifted
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.reserve.get(ENCAMPMENT, 0):
-            yield from on_regions("encamp", army.mask)
+        return iter(on_regions("encamp", army.mask) if army.reserve.get(ENCAMPMENT, 0) else ())
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         army.reserve[ENCAMPMENT] -= 1
@@ -145,7 +144,8 @@ class DragonMaster(Power):
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.hand >= 1 and not g.turn.extra.get("dragon") and g.turn.roll < 0:
-            yield from on_regions("dragon", reach_mask(g, army))
+            return iter(on_regions("dragon", reach_mask(g, army)))
+        return iter(())
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["dragon"] = 1
@@ -212,7 +212,8 @@ class Fortified(Power):
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if (g.phase == REDEPLOY and not g.turn.extra.get("fortified")
                 and g.pieces.free(FORTRESS) > 0):
-            yield from on_regions("fortify", army.mask & ~g.pieces.mask(FORTRESS))
+            return iter(on_regions("fortify", army.mask & ~g.pieces.mask(FORTRESS)))
+        return iter(())
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["fortified"] = 1
@@ -248,7 +249,8 @@ class Heroic(Power):
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and self._placed(g, army) < g.pieces.kinds[HERO].count:
-            yield from on_regions("hero", army.mask & ~g.pieces.mask(HERO))
+            return iter(on_regions("hero", army.mask & ~g.pieces.mask(HERO)))
+        return iter(())
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         needed = min(g.pieces.kinds[HERO].count, army.mask.bit_count())

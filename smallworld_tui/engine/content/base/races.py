@@ -171,11 +171,13 @@ class Sorcerers(Race):
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.tray[army.race] <= 0 or g.turn.roll >= 0:
-            return
+            return iter(())
         victims = g.turn.extra.get("sorcery", [])
+        targets = 0
         for r, enemy in lone_enemies(g, army, reach_mask(g, army)):
             if enemy.seat not in victims:
-                yield Action("sorcery", r)
+                targets |= 1 << r
+        return iter(on_regions("sorcery", targets))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra.setdefault("sorcery", []).append(g.region_seat(action.target))
