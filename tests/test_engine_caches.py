@@ -40,6 +40,7 @@ from smallworld_tui.engine.conquest import (
     Costs,
     conquest_choices,
     conquest_costs,
+    conquest_price,
     reach_mask,
     shielded,
 )
@@ -400,6 +401,34 @@ def test_one_region_costs_what_it_costs_among_all(game: str, options: dict[str, 
     for seed in range(2):
         play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
                          options=options)
+
+
+@pytest.mark.parametrize(("game", "options"), [("base", {}), ("underground", {}),
+                                               ("warcraft", {}), ("warcraft", {"teams": True})])
+def test_a_conquest_is_priced_as_its_costs_price_it(game: str, options: dict[str, bool]) -> None:
+    """``conquest_price`` (what ``apply`` charges for a conquest, without a ``Costs`` where
+    nothing changes the army's costs) gives what ``Costs.of`` gives, with and without the aid,
+    for every region every army may attack, a die rolled or not, through random games."""
+    plain = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal plain
+        for army in g.armies:
+            for roll in (-1, 2):
+                g.turn.roll, kept = roll, g.turn.roll
+                costs = Costs(g, army)
+                for r in bits(reach_mask(g, army)):
+                    cost, full, told = conquest_price(g, army, r)
+                    assert (cost, full) == (costs.of(r), costs.of(r, aided=False)), army.race
+                    if told is None:  # only where nothing changes the costs
+                        assert not (costs.aid or costs.changes or costs.travel), army.race
+                        plain += 1
+                g.turn.roll = kept
+
+    for seed in range(2):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game=game,
+                         options=options)
+    assert bool(plain) == (game != "warcraft")  # its travel cost changes every army's costs
 
 
 @pytest.mark.parametrize("game", ["base", "underground", "warcraft"])

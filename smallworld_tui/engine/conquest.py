@@ -219,11 +219,8 @@ class Costs:
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
         """Tokens needed to conquer ``region`` (see ``each``), without ``each``'s list."""
-        g = self.g
-        cost = (self.base(1 << region, as_if_adjacent=as_if_adjacent)[region]
-                + g.pieces.defence[region] + g.region_tokens[region] - self.roll)
-        if cost < self.minimum:
-            cost = self.minimum
+        cost = _one_cost(self.g, self.base(1 << region, as_if_adjacent=as_if_adjacent),
+                         region, self.roll, self.minimum)
         return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -233,6 +230,34 @@ class Costs:
             share = min(used, t.conquest_aid(self.g, self.army))
             t.on_aid_used(self.g, self.army, region, share)
             used -= share
+
+
+def _one_cost(g: GameState, base: Sequence[int], region: int, roll: int, minimum: int) -> int:
+    """A region's cost from its terrain cost in ``base`` (``Costs.base``), the pieces and
+    the tokens on it, less a pending ``roll``, at least ``minimum``."""
+    cost = base[region] + g.pieces.defence[region] + g.region_tokens[region] - roll
+    return cost if cost > minimum else minimum
+
+
+def _costs_change(g: GameState, hooks: Hooks) -> bool:
+    """Whether anything changes the costs of the army whose hooks are ``hooks`` from each
+    region's own (a cost change, an aid, a travel cost): else ``Costs`` is not needed."""
+    ruled = g.rules.own_hooks
+    return bool(hooks.costs or hooks.aid or "cost_changes" in ruled or "travel_mask" in ruled)
+
+
+def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
+    """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
+    hand, the cost before any aid, and the ``Costs`` to tell of the aid used
+    (``Costs.use_aid``) when an aid pays part — without a ``Costs`` where nothing changes
+    the army's costs."""
+    hooks = g.hooks(army)
+    if not _costs_change(g, hooks):
+        cost = _one_cost(g, g.base_cost, region, _pending_roll(g, army), hooks.minimum)
+        return cost, cost, None
+    costs = Costs(g, army, hooks)
+    cost = costs.of(region)
+    return cost, costs.of(region, aided=False) if costs.aid else cost, costs
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -288,9 +313,7 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    ruled = g.rules.own_hooks
-    costs = (Costs(g, army, hooks) if hooks.costs or hooks.aid or "cost_changes" in ruled
-             or "travel_mask" in ruled else None)
+    costs = Costs(g, army, hooks) if _costs_change(g, hooks) else None
     if reach >> actions.CACHED or (costs is not None and costs.aid):
         return actions.conquests((costs or Costs(g, army, hooks)).each(reach), hand, most)
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a

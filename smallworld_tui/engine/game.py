@@ -14,9 +14,9 @@ from smallworld_tui.engine import actions, showing
 from smallworld_tui.engine.actions import ANYTIME, Action
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import (
-    Costs,
     conquest_choices,
     conquest_costs,
+    conquest_price,
     empty_region,
     in_hand,
     lift_for_redeploy,
@@ -315,23 +315,19 @@ def _abandon(g: GameState, action: Action) -> None:
 
 def _conquer(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
-    costs = Costs(g, army)
     r = action.target
-    cost = costs.of(r)
-    full = costs.of(r, aided=False) if costs.aid else cost
+    cost, full, costs = conquest_price(g, army, r)
     via = "rolled" if g.turn.roll >= 0 else "conquer"
     g.turn.roll = -1
     take_region(g, army, r, cost, via, full)
-    if full > cost:
+    if costs is not None and full > cost:
         costs.use_aid(r, full, cost)
 
 
 def _final(g: GameState, action: Action) -> None:
     army = _mark_expanding(g)
     r = action.target
-    costs = Costs(g, army)
-    cost = costs.of(r)
-    full = costs.of(r, aided=False) if costs.aid else cost
+    cost, full, costs = conquest_price(g, army, r)
     short = shortfall(army, cost)
     if "before_final" in g.rules.own_hooks:
         g.rules.before_final(g, army, r)
@@ -341,7 +337,7 @@ def _final(g: GameState, action: Action) -> None:
         g.emit("die_rolled", army.seat, value=value, region=r, short=short, success=success)
     if success:
         take_region(g, army, r, army.hand, "final", full)
-        if full > cost:
+        if costs is not None and full > cost:
             costs.use_aid(r, full, cost)
     g.turn.conquest_over = True
     _start_redeploy(g, army)
