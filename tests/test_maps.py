@@ -27,7 +27,7 @@ from smallworld_tui.engine.board import (
     maps_dir,
     parse_map,
 )
-from smallworld_tui.engine.map_parser import EMPTY_CELL, _areas
+from smallworld_tui.engine.map_parser import EMPTY_CELL, _areas, _tokens
 
 REPO = Path(__file__).parents[1]
 BASE = [f"base-{n}p" for n in range(2, 6)]
@@ -331,6 +331,17 @@ def test_areas_on_the_flattened_grid_match_a_flood_cell_by_cell() -> None:
                  for _ in range(rows)]
         assert list(_areas(codes)) == _areas_cell_by_cell(codes)
     assert list(_areas([])) == []
+
+
+def test_a_lines_words_and_columns_are_those_a_pattern_finds() -> None:
+    """The parser's words (``str.split``, each column found after the last word) are those
+    ``\\S+`` matches, at the same columns, with repeated words and any whitespace."""
+    rng = random.Random(11)
+    for _ in range(300):
+        line = "".join(rng.choice(["ab", "a", "b", " ", "\t", "\u3000", "#"])
+                       for _ in range(rng.randint(0, 12)))
+        assert [(t.column, t.text) for t in _tokens(3, line)] == [
+            (m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
 
 
 def test_map_error_text_and_unreadable_files(tmp_path: Path) -> None:

@@ -41,7 +41,6 @@ MAX_CHARACTERS = 256 * 1024
 _SECTION = re.compile(r"\[([^\]]*)\]\Z")
 _CODE = re.compile(r"[A-Za-z0-9]{2}\Z")
 _NUMBER = re.compile(r"[0-9]{1,9}\Z")
-_TOKEN = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,15 @@ class _RegionRow:
 
 
 def _tokens(line: int, content: str) -> list[_Token]:
-    return [_Token(line, m.start() + 1, m.group()) for m in _TOKEN.finditer(content)]
+    """The words of one line, each with its column (``str.split`` splits at the whitespace
+    ``\\S+`` stops at, and costs less than a match object per word)."""
+    found = []
+    column = 0
+    for word in content.split():
+        column = content.index(word, column)
+        found.append(_Token(line, column + 1, word))
+        column += len(word)
+    return found
 
 
 def _known(values: Iterable[str]) -> str:
