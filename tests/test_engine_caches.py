@@ -44,7 +44,8 @@ from smallworld_tui.engine.conquest import (
     reach_mask,
     shielded,
 )
-from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.content.traits import Content, Item
+from smallworld_tui.engine.content.underground.powers import Magic
 from smallworld_tui.engine.hooks import HOT_HOOKS, Hooks, hooks_of
 from smallworld_tui.engine.map_model import moved
 from smallworld_tui.engine.placements import ItemPlaces
@@ -521,14 +522,12 @@ def test_items_put_back_take_their_version_again_only_as_they_were() -> None:
 def test_an_armys_hooks_follow_the_bag_imitating_a_relic() -> None:
     """The Bag-o'-Many-Things puts the relic it imitates in its own region while the relic's
     rule is asked, then back (``ItemPlaces.put_back``): every army's hooks follow."""
-    from smallworld_tui.engine.content.underground.powers import Magic
-
     imitated = 0
 
     def check(g: GameState, action: Action) -> None:
         nonlocal imitated
-        imitated += any(a.power == q("magic") and isinstance(POWERS[a.power], Magic)
-                        and POWERS[a.power].relic(g) is not None for a in g.armies)
+        imitated += any(isinstance(power := POWERS[a.power], Magic)
+                        and power.relic(g) is not None for a in g.armies)
         check_hooks(g, action)
 
     play_random_game(["Amy", "Ben", "Cai", "Dee"], None, 6, check, game="underground")
@@ -572,3 +571,40 @@ def test_the_feature_masks_remembered_for_a_map_are_those_of_the_map() -> None:
         assert first.feature_mask(kind, name, game) == expected
         assert second.feature_mask(kind, name, game) == expected
     assert first._features is second._features
+
+
+
+def asking_every_hook(g: GameState, army: Army, bag: Magic, hook: str,
+                      default: object) -> object:
+    """The Bag's answer to ``hook`` with its relic asked whatever hooks the relic fills in."""
+    def ask(relic: Item) -> object:
+        found = getattr(relic, hook)(g, army)
+        return list(found) if hook.endswith("_actions") else found
+
+    return bag._as_bag(g, army, ask, default)
+
+
+def test_the_bag_skips_only_the_hooks_its_relic_keeps() -> None:
+    """The Bag-o'-Many-Things asks the relic it imitates only the hooks the relic's class
+    fills in: through random Underground games, each of its hooks answers as the relic asked
+    every hook with the Bag's place and turn mark."""
+    checked = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal checked
+        for army in g.armies:
+            bag = POWERS[army.power]
+            if not isinstance(bag, Magic) or bag.relic(g) is None:
+                continue
+            for hook in ("conquest_actions", "redeploy_actions", "end_actions"):
+                assert bag._relic_actions(g, army, hook) == asking_every_hook(
+                    g, army, bag, hook, []), hook
+            assert bag.reach_mask(g, army) == asking_every_hook(g, army, bag, "reach_mask", 0)
+            assert bag.cost_changes(g, army) == asking_every_hook(
+                g, army, bag, "cost_changes", ())
+            checked += 1
+
+    for seed in range(40):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", seed, check,
+                         game="underground")
+    assert checked

@@ -5,6 +5,7 @@ command. The shipped Underground boards are tested in test_maps_underground.py."
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from smallworld_tui.engine.board import (
     maps_dir,
     parse_map,
 )
+from smallworld_tui.engine.map_parser import EMPTY_CELL, _areas, _tokens
 
 REPO = Path(__file__).parents[1]
 BASE = [f"base-{n}p" for n in range(2, 6)]
@@ -295,6 +297,51 @@ def test_cut_region_reported_once_at_its_second_piece() -> None:
     found = [p for p in problems(text) if "cut" in p[2]]
     assert found == [(line_of(text, "S0 P3 P3 F1 F1 W7"), 16,
                       "region 'W7' is cut in pieces: its cells must form one connected area")]
+
+
+def _areas_cell_by_cell(codes: list[list[str]]) -> list[tuple[int, int, str]]:
+    """The connected areas' first cells found the plain way: a flood from each cell not seen,
+    with bounds tests on every step."""
+    seen: set[tuple[int, int]] = set()
+    found = []
+    for r, row in enumerate(codes):
+        for c, code in enumerate(row):
+            if code == EMPTY_CELL or (r, c) in seen:
+                continue
+            found.append((r, c, code))
+            seen.add((r, c))
+            todo = [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if (0 <= yy < len(codes) and 0 <= xx < len(codes[yy])
+                            and (yy, xx) not in seen and codes[yy][xx] == code):
+                        seen.add((yy, xx))
+                        todo.append((yy, xx))
+    return found
+
+
+def test_areas_on_the_flattened_grid_match_a_flood_cell_by_cell() -> None:
+    """The parser's areas (a flattened grid without bounds tests) are those of a plain flood,
+    on random ragged grids whose codes touch every edge (wrapping around would join them)."""
+    rng = random.Random(7)
+    for _ in range(300):
+        rows = rng.randint(1, 6)
+        codes = [[rng.choice(["A1", "B2", EMPTY_CELL]) for _ in range(rng.randint(1, 6))]
+                 for _ in range(rows)]
+        assert list(_areas(codes)) == _areas_cell_by_cell(codes)
+    assert list(_areas([])) == []
+
+
+def test_a_lines_words_and_columns_are_those_a_pattern_finds() -> None:
+    """The parser's words (``str.split``, each column found after the last word) are those
+    ``\\S+`` matches, at the same columns, with repeated words and any whitespace."""
+    rng = random.Random(11)
+    for _ in range(300):
+        line = "".join(rng.choice(["ab", "a", "b", " ", "\t", "\u3000", "#"])
+                       for _ in range(rng.randint(0, 12)))
+        assert [(t.column, t.text) for t in _tokens(3, line)] == [
+            (m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
 
 
 def test_map_error_text_and_unreadable_files(tmp_path: Path) -> None:

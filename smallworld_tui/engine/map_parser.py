@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from smallworld_tui.engine.map_faces import BoardRules, board_rules, face_problems
 from smallworld_tui.engine.map_model import (
@@ -40,7 +41,6 @@ MAX_CHARACTERS = 256 * 1024
 _SECTION = re.compile(r"\[([^\]]*)\]\Z")
 _CODE = re.compile(r"[A-Za-z0-9]{2}\Z")
 _NUMBER = re.compile(r"[0-9]{1,9}\Z")
-_TOKEN = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,10 @@ class MapError(ValueError):
         super().__init__("\n".join(p.describe(source) for p in problems))
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(NamedTuple):
+    """One word of the file where it stands (a tuple: a file has hundreds, and a frozen
+    dataclass costs three attribute calls to build each)."""
+
     line: int
     column: int
     text: str
@@ -84,7 +86,15 @@ class _RegionRow:
 
 
 def _tokens(line: int, content: str) -> list[_Token]:
-    return [_Token(line, m.start() + 1, m.group()) for m in _TOKEN.finditer(content)]
+    """The words of one line, each with its column (``str.split`` splits at the whitespace
+    ``\\S+`` stops at, and costs less than a match object per word)."""
+    found = []
+    column = 0
+    for word in content.split():
+        column = content.index(word, column)
+        found.append(_Token(line, column + 1, word))
+        column += len(word)
+    return found
 
 
 def _known(values: Iterable[str]) -> str:
@@ -96,19 +106,29 @@ def _shown(value: str) -> str:
     return repr(value if len(value) <= 24 else value[:20] + "...")
 
 
-def _flood(codes: list[list[str]], seen: list[list[bool]], r: int, c: int) -> None:
-    """Mark as seen the cells with the same code as (r, c) that connect to it through shared
-    sides."""
-    code = codes[r][c]
-    seen[r][c] = True
-    todo = [(r, c)]
-    while todo:
-        r, c = todo.pop()
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if (0 <= rr < len(codes) and 0 <= cc < len(codes[rr]) and not seen[rr][cc]
-                    and codes[rr][cc] == code):
-                seen[rr][cc] = True
-                todo.append((rr, cc))
+def _areas(codes: list[list[str]]) -> Iterator[tuple[int, int, str]]:
+    """(row, column, code) of the first cell, in reading order, of each connected area of
+    cells sharing a code (EMPTY_CELL excluded).  The grid is flattened with an empty column
+    after each row and an empty row at the end, so a cell's four neighbours are found by
+    index without bounds tests (the row before the first is the last, empty one); a cell
+    is marked seen by emptying it (the loop then reads it empty)."""
+    width = max(map(len, codes), default=0) + 1
+    flat: list[str | None] = []
+    for row in codes:
+        flat += row
+        flat += [None] * (width - len(row))
+    flat += [None] * width
+    for start, code in enumerate(flat):
+        if code is None or code == EMPTY_CELL:
+            continue
+        yield start // width, start % width, code
+        flat[start] = None
+        todo = [start]
+        for here in todo:  # grows while read: every cell of the area, once
+            for near in (here - 1, here + 1, here - width, here + width):
+                if flat[near] == code:
+                    flat[near] = None
+                    todo.append(near)
 
 
 class _Parser:
@@ -372,17 +392,12 @@ class _Parser:
                   for pair in zip(up, down, strict=False)]
         self.touching = {frozenset(pair) for pair in pairs
                          if pair[0] != pair[1] and EMPTY_CELL not in pair}
-        seen = [[False] * len(row) for row in codes]
         pieces: dict[str, int] = {}
-        for r, row in enumerate(codes):
-            for c, code in enumerate(row):
-                if code == EMPTY_CELL or seen[r][c]:
-                    continue
-                _flood(codes, seen, r, c)
-                pieces[code] = pieces.get(code, 0) + 1
-                if pieces[code] == 2:
-                    self.at(self.cells[r][c], f"region {code!r} is cut in pieces: "
-                                              f"its cells must form one connected area")
+        for r, c, code in _areas(codes):
+            pieces[code] = pieces.get(code, 0) + 1
+            if pieces[code] == 2:
+                self.at(self.cells[r][c], f"region {code!r} is cut in pieces: "
+                                          f"its cells must form one connected area")
         for code, region in self.by_code.items():
             if code not in pieces:
                 self.at(region.code, f"region {code!r} is not drawn in [grid]")

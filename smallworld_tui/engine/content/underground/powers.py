@@ -178,11 +178,14 @@ class Magic(Power):
         return next(r for r in range(len(g.region_army)) if not army.mask >> r & 1)
 
     def _as_bag(self, g: GameState, army: Army, call: Callable[[Item], _T],
-                default: _T) -> _T:
+                default: _T, hook: str = "") -> _T:
         """``call`` the imitated relic's rule with the Bag's place and turn mark standing in
-        for the relic's own; the Bag follows the relic if the rule moves it."""
+        for the relic's own; the Bag follows the relic if the rule moves it.  ``hook``: the
+        ``Content`` hook ``call`` asks, with ``default`` what ``Content`` returns: a relic
+        that keeps it is not asked (most relics fill in one or two hooks)."""
         relic = self.relic(g)
-        if relic is None or army.declined:
+        if relic is None or army.declined or (
+                hook and getattr(type(relic), hook) is getattr(Content, hook)):
             return default
         qid, mark = relic.qid, f"{self.qid}:mark"
         extra = g.turn.extra
@@ -215,7 +218,7 @@ class Magic(Power):
     def _relic_actions(self, g: GameState, army: Army, hook: str) -> list[Action]:
         """The imitated relic's choices from its hook ``hook`` (e.g. "end_actions")."""
         none: list[Action] = []
-        return self._as_bag(g, army, lambda r: list(getattr(r, hook)(g, army)), none)
+        return self._as_bag(g, army, lambda r: list(getattr(r, hook)(g, army)), none, hook)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         yield from self._choices(g, army)
@@ -264,22 +267,22 @@ class Magic(Power):
 
     # --- the relic's rules, with the Bag's place and use -------------------------------------
     def reach_mask(self, g: GameState, army: Army) -> int:
-        return self._as_bag(g, army, lambda r: r.reach_mask(g, army), 0)
+        return self._as_bag(g, army, lambda r: r.reach_mask(g, army), 0, "reach_mask")
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        return self._as_bag(g, army, lambda r: r.cost_changes(g, army), ())
+        return self._as_bag(g, army, lambda r: r.cost_changes(g, army), (), "cost_changes")
 
     def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
         return self._as_bag(g, army, lambda r: r.loss_dealt(g, army, region, victim, loss),
-                            loss)
+                            loss, "loss_dealt")
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
-        self._as_bag(g, army, lambda r: r.on_conquered(g, army, region), None)
+        self._as_bag(g, army, lambda r: r.on_conquered(g, army, region), None, "on_conquered")
 
     def score(self, g: GameState, army: Army) -> int:
         if not g.pieces.mask(BAG) & army.mask:
             return 0  # a relic's coins come from the region it stands in
-        return self._as_bag(g, army, lambda r: r.score(g, army), 0)
+        return self._as_bag(g, army, lambda r: r.score(g, army), 0, "score")
 
 
 class Martyr(Power):

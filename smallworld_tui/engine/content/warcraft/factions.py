@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from smallworld_tui.engine.tables import entries, entry
 
 if TYPE_CHECKING:
-    from smallworld_tui.engine.content.traits import Content
+    from smallworld_tui.engine.hooks import Hooks
     from smallworld_tui.engine.state import Army, GameState
 
 GAME = "warcraft"
@@ -57,15 +57,16 @@ class FactionRule:
         return most
 
 
-#: the faction rules among each tuple of rules an army had (``GameState.rules_of``)
-_AMONG: dict[tuple[Content, ...], tuple[FactionRule, ...]] = {}
+#: the faction rules among the rules of each ``Hooks`` an army had (keyed by the object:
+#: one per tuple of rules, kept for good, so hashed without hashing the rules)
+_AMONG: dict[Hooks, tuple[FactionRule, ...]] = {}
 
 
 def _faction_rules(g: GameState, army: Army) -> tuple[FactionRule, ...]:
-    rules = g.rules_of(army)
-    found = _AMONG.get(rules)
+    hooks = g.hooks(army)
+    found = _AMONG.get(hooks)
     if found is None:
-        found = _AMONG[rules] = tuple(t for t in rules if isinstance(t, FactionRule))
+        found = _AMONG[hooks] = tuple(t for t in hooks.all if isinstance(t, FactionRule))
     return found
 
 
@@ -94,11 +95,15 @@ def faction_bonus(g: GameState, seat: int) -> tuple[str, int]:
         return "", 0
     side = side_of(g, army)
     foe = enemy(side)
-    if not foe:
+    beaten = g.turn.beaten
+    if not foe or not beaten:  # most turns take no region from another race
         return side, 0
     most = 1
     for rule in _faction_rules(g, army):
         most = rule.bonus_per_race(g, army, most)
+    times = 0
+    for a, n in beaten.items():
+        if faction(g.armies[a].race) == foe:
+            times += min(n, most)
     each: int = g.rules.table["rules"]["faction_bonus"]
-    times = sum(min(n, most) for beaten, n in beaten_races(g) if faction(beaten.race) == foe)
     return side, each * times
