@@ -454,6 +454,7 @@ HOOK_LISTS = {
     "saves": "save_tokens", "emptied": "on_region_emptied", "conquered": "on_conquered",
     "turn_start": "on_turn_start", "ready": "on_ready", "redeploy_start": "on_redeploy_start",
     "redeploy_blocker": "redeploy_blocker", "score": "score", "lost": "on_region_lost",
+    "defeat": "loss_on_defeat",
 }
 
 
@@ -478,6 +479,7 @@ def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
         assert hooks.no_final_roll == any(r.no_final_roll for r in rules)
         assert hooks.no_travel_cost == any(r.no_travel_cost for r in rules)
         assert hooks.helps == any(r.helps_conquest for r in rules)
+        assert hooks.keeps_tokens == any(r.keeps_tokens_when_defeated for r in rules)
         assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
         assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
 

@@ -412,14 +412,14 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     elif d.declined and g.rules.declined_region_loses_all:
         lost = defending
     else:
-        rules = g.hooks(d).all
-        keeps = False
-        for t in rules:
-            keeps = keeps or t.keeps_tokens_when_defeated
+        defending_hooks = g.hooks(d)
         pieces = g.pieces.race_tokens(region)  # race tokens kept as pieces: Beasts
-        lost = 0 if keeps else min(loss, defending + pieces)
-        for t in () if keeps else rules:
-            lost = t.loss_on_defeat(g, d, region, lost)
+        if defending_hooks.keeps_tokens:
+            lost = 0
+        else:
+            lost = min(loss, defending + pieces)
+            for t in defending_hooks.defeat:
+                lost = t.loss_on_defeat(g, d, region, lost)
         spent = pieces - g.pieces.race_tokens(region) if pieces else 0
     if lost and d.seat != attacker.seat:
         lost = saved(g, d, region, lost)

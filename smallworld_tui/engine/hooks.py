@@ -15,7 +15,8 @@ HOT_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "sh
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
           "on_attacked", "save_tokens", "on_region_emptied", "on_conquered", "on_turn_start",
-          "on_ready", "on_redeploy_start", "redeploy_blocker", "score", "on_region_lost")
+          "on_ready", "on_redeploy_start", "redeploy_blocker", "score", "on_region_lost",
+          "loss_on_defeat")
 
 
 _FILLED: dict[type[Content], frozenset[str]] = {}
@@ -34,17 +35,17 @@ class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
     __slots__ = ("aid", "all", "attacked", "blocker", "conquered", "conquest", "costs", "dealt",
-                 "emptied", "end", "enters_water", "entry", "helps", "kept", "lost", "minimum",
-                 "no_final_roll", "no_travel_cost", "offer", "reach", "ready", "redeploy",
-                 "redeploy_blocker", "redeploy_start", "saves", "score", "shield", "token_aid",
-                 "turn", "turn_start", "unaided", "watch")
+                 "defeat", "emptied", "end", "enters_water", "entry", "helps", "keeps_tokens",
+                 "kept", "lost", "minimum", "no_final_roll", "no_travel_cost", "offer", "reach",
+                 "ready", "redeploy", "redeploy_blocker", "redeploy_start", "saves", "score",
+                 "shield", "token_aid", "turn", "turn_start", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
         # one pass over the rules, without a comprehension per hook or flag (each costs a
         # function in Python 3.11; a game meets a new tuple of rules at most picks)
         self.all = rules
         by_hook: dict[str, tuple[Content, ...]] = dict.fromkeys(HOT_HOOKS, ())
-        enters_water = no_final_roll = no_travel_cost = helps = False
+        enters_water = no_final_roll = no_travel_cost = helps = keeps = False
         minimum: list[int] = []
         kept: list[int] = []
         for r in rules:
@@ -54,6 +55,7 @@ class Hooks:
             no_final_roll = no_final_roll or r.no_final_roll
             no_travel_cost = no_travel_cost or r.no_travel_cost
             helps = helps or r.helps_conquest
+            keeps = keeps or r.keeps_tokens_when_defeated
             minimum.append(r.min_cost())
             kept.append(r.tokens_kept())
         self.entry = by_hook["entry_mask"]
@@ -81,10 +83,13 @@ class Hooks:
         self.redeploy_blocker = by_hook["redeploy_blocker"]
         self.score = by_hook["score"]
         self.lost = by_hook["on_region_lost"]
+        self.defeat = by_hook["loss_on_defeat"]
         self.enters_water = enters_water
         self.no_final_roll = no_final_roll
         self.no_travel_cost = no_travel_cost
         self.helps = helps
+        #: a rule keeps every token when a region is taken (``loss_on_defeat`` not asked)
+        self.keeps_tokens = keeps
         self.minimum = max(minimum, default=1)
         self.kept = max(kept, default=1)
 
