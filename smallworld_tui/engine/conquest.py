@@ -81,11 +81,12 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
         return out
     seat = army.seat
     # the hooks only of those holding a region of ``mask`` (cheaper than a sieve) whose race
-    # or power shields, or of any of them while items, which may lend it, are in play
+    # or power shields, or of any of them while items, which may lend it, are in play (asked
+    # before the seat: it rules out most armies)
     fillers, lent = g.rules.filled_by["shielded_mask"], bool(g.items)
     for other in g.armies:
-        if (other.mask & mask and other.seat != seat and other.alive
-                and (lent or other.race in fillers or other.power in fillers)):
+        if (other.mask & mask and (lent or other.power in fillers or other.race in fillers)
+                and other.seat != seat and other.alive):
             for t in g.hooks(other).shield:
                 out |= t.shielded_mask(g, other, army)
     return out & mask
