@@ -509,8 +509,10 @@ class GameState:
             return army.hooks()
         known = army._held
         if ((items.version, army.mask & known[1], army.declined, army.badge, army.power)
-                == known[0] and (not known[3] or all(item.lent(self) == lent
-                                                     for item, lent in known[3]))):
+                == known[0]):
+            for item, lent in known[3]:  # a loop, not ``all``: no generator to build
+                if item.lent(self) != lent:
+                    return self._hooks(army)
             return known[2]
         return self._hooks(army)
 
