@@ -610,3 +610,25 @@ def test_the_bag_skips_only_the_hooks_its_relic_keeps() -> None:
         play_random_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", seed, check,
                          game="underground")
     assert checked
+
+
+def test_the_relics_the_bag_may_choose_are_those_face_up_in_play() -> None:
+    """The relics the Bag-o'-Many-Things may choose (found from the ruleset's relics, once
+    per ruleset) are, through random Underground games, the items face up on the map that
+    are relics, in the order of the game's items."""
+    seen = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal seen
+        expected = [k for k, qid in enumerate(g.rules.items)
+                    if ITEMS[qid].kind == "relic" and g.items.get(qid, -1) >= 0]
+        for army in g.armies:
+            bag = POWERS[army.power]
+            if isinstance(bag, Magic):
+                assert bag._relics(g) == expected
+                seen += len(expected)
+
+    for seed in range(20):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", seed, check,
+                         game="underground")
+    assert seen

@@ -467,14 +467,26 @@ class GameState:
             races_only = not any(qid in POWERS for qid in traits)
             known = self._fillers[hook] = (version, traits, races_only, regions)
         _, traits, races_only, regions = known
+        out: list[Army] = []  # plain loops: a comprehension is one more call
         if not traits:
-            return [a for a in self.armies if a.alive and a.mask & regions] if regions else []
-        if not regions:
+            if regions:
+                for a in self.armies:
+                    if a.alive and a.mask & regions:
+                        out.append(a)
+        elif not regions:
             if races_only:  # the armies of those races (sought when an army is added)
-                return [a for a in self._of_races(hook, traits) if a.alive]
-            return [a for a in self.armies if a.alive and (a.race in traits or a.power in traits)]
-        return [a for a in self.armies if a.alive and (a.mask & regions or a.race in traits
-                                                       or a.power in traits)]
+                for a in self._of_races(hook, traits):
+                    if a.alive:
+                        out.append(a)
+            else:
+                for a in self.armies:
+                    if a.alive and (a.race in traits or a.power in traits):
+                        out.append(a)
+        else:
+            for a in self.armies:
+                if a.alive and (a.mask & regions or a.race in traits or a.power in traits):
+                    out.append(a)
+        return out
 
     def _of_races(self, hook: str, races: frozenset[str]) -> list[Army]:
         """The armies of ``races`` (those filling ``hook`` in), alive or not, remembered until
@@ -497,8 +509,10 @@ class GameState:
             return army.hooks()
         known = army._held
         if ((items.version, army.mask & known[1], army.declined, army.badge, army.power)
-                == known[0] and (not known[3] or all(item.lent(self) == lent
-                                                     for item, lent in known[3]))):
+                == known[0]):
+            for item, lent in known[3]:  # a loop, not ``all``: no generator to build
+                if item.lent(self) != lent:
+                    return self._hooks(army)
             return known[2]
         return self._hooks(army)
 

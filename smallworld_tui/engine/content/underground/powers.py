@@ -40,6 +40,7 @@ from smallworld_tui.engine.registry import ITEMS
 from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
+    from smallworld_tui.engine.ruleset import Ruleset
     from smallworld_tui.engine.state import Army, GameState
 
 BAG = "underground:bag"
@@ -81,6 +82,12 @@ class Fisher(Power):
                           if b != a and neighbors[a] & neighbors[b] & rivers)
                       for a in regions)
         return _pairs(links, (1 << len(regions)) - 1)
+
+
+@cache
+def _relics_of(rules: Ruleset) -> tuple[tuple[int, str], ...]:
+    """(index, qid) of the relics among the ruleset's items (fixed once it is made)."""
+    return tuple((k, qid) for k, qid in enumerate(rules.items) if ITEMS[qid].kind == "relic")
 
 
 @cache
@@ -167,8 +174,8 @@ class Magic(Power):
 
     def _relics(self, g: GameState) -> list[int]:
         """Indexes (in the game's item list) of the relics face up on the map."""
-        return [k for k, qid in enumerate(g.rules.items)
-                if ITEMS[qid].kind == "relic" and g.items.get(qid, OFF_MAP) >= 0]
+        items = g.items
+        return [k for k, qid in _relics_of(g.rules) if items.get(qid, OFF_MAP) >= 0]
 
     def _spot(self, g: GameState, army: Army) -> int:
         """The Bag's region, or (in hand) a region the army does not hold."""

@@ -110,6 +110,8 @@ class WarcraftRules(Ruleset):
 
     # --- scoring and teams -------------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
+        if not g.turn.beaten:  # most turns beat no race: no bonus, whatever the side
+            return []
         side, coins = faction_bonus(g, seat)
         return [[f"faction:{GAME}:{side}", coins]] if coins else []
 
