@@ -95,15 +95,11 @@ def faction_bonus(g: GameState, seat: int) -> tuple[str, int]:
         return "", 0
     side = side_of(g, army)
     foe = enemy(side)
-    beaten = g.turn.beaten
-    if not foe or not beaten:  # most turns take no region from another race
+    if not foe or not g.turn.beaten:  # most turns take no region from another race
         return side, 0
     most = 1
     for rule in _faction_rules(g, army):
         most = rule.bonus_per_race(g, army, most)
-    times = 0
-    for a, n in beaten.items():
-        if faction(g.armies[a].race) == foe:
-            times += min(n, most)
+    times = sum(min(n, most) for beaten, n in beaten_races(g) if faction(beaten.race) == foe)
     each: int = g.rules.table["rules"]["faction_bonus"]
     return side, each * times
