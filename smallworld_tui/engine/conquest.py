@@ -77,14 +77,12 @@ def helped_mask(g: GameState, army: Army, hooks: Hooks) -> int:
 def shielded(g: GameState, army: Army, mask: int) -> int:
     """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat)."""
     out = 0
-    if "shielded_mask" not in g.rules.hooks_used:
-        return out
     seat = army.seat
-    # the hooks only of those holding a region of ``mask`` (cheaper than a sieve) whose race
-    # or power shields, or of any of them while items, which may lend it, are in play (asked
-    # before the seat: it rules out most armies)
+    # the hooks only of those holding a region of ``mask`` whose race or power shields, or,
+    # while items, which may lend it, are in play, of those the sieve of the armies filling
+    # the hook in keeps (``GameState.armies_filling``: an item in their regions does)
     fillers, lent = g.rules.filled_by["shielded_mask"], bool(g.items)
-    for other in g.armies:
+    for other in g.armies_filling("shielded_mask") if lent else g.armies:
         if (other.mask & mask and (lent or other.power in fillers or other.race in fillers)
                 and other.seat != seat and other.alive):
             for t in g.hooks(other).shield:
@@ -156,7 +154,6 @@ class Costs:
         unaided = g.unaided(army) if changes or aid or hooks.no_travel_cost else 0
         if unaided:
             changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
-        travel = rules.travel_mask(g, army) if "travel_mask" in ruled else 0
         self.g = g
         self.army = army
         self.changes = changes
@@ -169,13 +166,7 @@ class Costs:
             self.kept = self.barred = 0
         else:
             self.kept, self.barred = hooks.kept, unaided
-        if travel:
-            # a region a rule reaches counts as adjacent; waiving the travel cost is help
-            # too: neither applies where no rule may help
-            travel &= ~helped_mask(g, army, hooks)
-            if hooks.no_travel_cost:
-                travel &= unaided
-        self.travel = travel
+        self.travel = _travel(g, army, hooks, unaided) if "travel_mask" in ruled else 0
         self.travel_cost = rules.travel_cost
 
     def each(self, regions: int, *, as_if_adjacent: bool = False,
@@ -197,19 +188,8 @@ class Costs:
         regions of the mask ``regions``, what the cost changes and the travel cost (unless
         ``as_if_adjacent``) add to it: worked out once for all of them, a change at a time
         over its own regions."""
-        base = self.g.base_cost
-        changes, travel = self.changes, 0 if as_if_adjacent else self.travel & regions
-        if not (changes or travel):
-            return base
-        out = [*base]
-        for mask, delta in changes:
-            for r in bits(mask & regions):
-                out[r] += delta
-        if travel:
-            cost = self.travel_cost
-            for r in bits(travel):
-                out[r] += cost
-        return out
+        travel = 0 if as_if_adjacent else self.travel & regions
+        return _plus(self.g.base_cost, self.changes, travel, self.travel_cost, regions)
 
     def after_aid(self, region: int, cost: int) -> int:
         """Tokens from hand for a conquest of ``region`` that costs ``cost`` before the aid."""
@@ -220,8 +200,11 @@ class Costs:
 
     def of(self, region: int, *, as_if_adjacent: bool = False, aided: bool = True) -> int:
         """Tokens needed to conquer ``region`` (see ``each``), without ``each``'s list."""
-        cost = _one_cost(self.g, self.base(1 << region, as_if_adjacent=as_if_adjacent),
-                         region, self.roll, self.minimum)
+        added = (self.travel_cost if not as_if_adjacent and self.travel >> region & 1 else 0)
+        for mask, delta in self.changes:
+            if mask >> region & 1:
+                added += delta
+        cost = _one_cost(self.g, region, added, self.roll, self.minimum)
         return self.after_aid(region, cost) if aided and self.aid else cost
 
     def use_aid(self, region: int, full: int, paid: int) -> None:
@@ -233,28 +216,71 @@ class Costs:
             used -= share
 
 
-def _one_cost(g: GameState, base: Sequence[int], region: int, roll: int, minimum: int) -> int:
-    """A region's cost from its terrain cost in ``base`` (``Costs.base``), the pieces and
-    the tokens on it, less a pending ``roll``, at least ``minimum``."""
-    cost = base[region] + g.pieces.defence[region] + g.region_tokens[region] - roll
+def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int) -> int:
+    """The regions that cost ``army`` (its ``hooks``) the travel cost (``Costs.travel``):
+    the rules' ``travel_mask`` less the regions a rule of the army reaches, which count as
+    adjacent, and, where a rule of the army waives the travel cost (``no_travel_cost``),
+    less all but the ``unaided`` regions (``GameState.unaided``): neither help applies
+    where no rule may help."""
+    travel = g.rules.travel_mask(g, army)
+    if travel:
+        if hooks.reach if army.mask else hooks.entry:
+            travel &= ~helped_mask(g, army, hooks)
+        if hooks.no_travel_cost:
+            travel &= unaided
+    return travel
+
+
+def _plus(base: Sequence[int], changes: Sequence[CostChange], travel: int, travel_cost: int,
+          regions: int) -> Sequence[int]:
+    """``base``, each region's terrain cost, plus, for the regions of the mask ``regions``,
+    what the ``changes`` add to it, and ``travel_cost`` for those of the mask ``travel``
+    (``Costs.base``): ``base`` itself if nothing is added."""
+    if not (changes or travel):
+        return base
+    out = [*base]
+    for mask, delta in changes:
+        for r in bits(mask & regions):
+            out[r] += delta
+    if travel:
+        for r in bits(travel):
+            out[r] += travel_cost
+    return out
+
+
+def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) -> int:
+    """A region's cost from its terrain cost plus what is ``added`` to it (``Costs.base``),
+    the pieces and the tokens on it, less a pending ``roll``, at least ``minimum``."""
+    cost = (g.base_cost[region] + added + g.pieces.defence[region] + g.region_tokens[region]
+            - roll)
     return cost if cost > minimum else minimum
 
 
 def _costs_change(g: GameState, hooks: Hooks) -> bool:
-    """Whether anything changes the costs of the army whose hooks are ``hooks`` from each
-    region's own (a cost change, an aid, a travel cost): else ``Costs`` is not needed."""
-    ruled = g.rules.own_hooks
-    return bool(hooks.costs or hooks.aid or "cost_changes" in ruled or "travel_mask" in ruled)
+    """Whether anything but a travel cost changes the costs of the army whose hooks are
+    ``hooks`` from each region's own (a cost change, an aid): else no ``Costs`` is needed,
+    the travel cost alone added (``_travel_only``)."""
+    return bool(hooks.costs or hooks.aid or "cost_changes" in g.rules.own_hooks)
+
+
+def _travel_only(g: GameState, army: Army, hooks: Hooks) -> int:
+    """``Costs.travel`` of an army whose costs nothing else changes (``_costs_change``), in
+    a game whose rules fill ``travel_mask`` in (``Ruleset.own_hooks``)."""
+    return _travel(g, army, hooks, g.unaided(army) if hooks.no_travel_cost else 0)
 
 
 def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
-    (``Costs.use_aid``) when an aid pays part — without a ``Costs`` where nothing changes
-    the army's costs."""
+    (``Costs.use_aid``) when an aid pays part — without a ``Costs`` where nothing but a
+    travel cost changes the army's costs."""
     hooks = g.hooks(army)
     if not _costs_change(g, hooks):
-        cost = _one_cost(g, g.base_cost, region, _pending_roll(g, army), hooks.minimum)
+        rules = g.rules
+        travel = ("travel_mask" in rules.own_hooks
+                  and _travel_only(g, army, hooks) >> region & 1)
+        cost = _one_cost(g, region, rules.travel_cost if travel else 0, _pending_roll(g, army),
+                         hooks.minimum)
         return cost, cost, None
     costs = Costs(g, army, hooks)
     cost = costs.of(region)
@@ -307,20 +333,26 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
     most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
     is added to the costs (``Costs.base``) worked out first, and without a ``Costs`` where
-    nothing changes them (no cost change, no aid, no travel cost)."""
+    nothing but a travel cost changes them (no cost change, no aid)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    costs = Costs(g, army, hooks) if _costs_change(g, hooks) else None
-    if reach >> actions.CACHED or (costs is not None and costs.aid):
-        return actions.conquests((costs or Costs(g, army, hooks)).each(reach), hand, most)
+    if reach >> actions.CACHED or _costs_change(g, hooks):
+        costs = Costs(g, army, hooks)
+        if reach >> actions.CACHED or costs.aid:
+            return actions.conquests(costs.each(reach), hand, most)
+        base = costs.base(reach)
+    elif "travel_mask" in g.rules.own_hooks:  # the travel cost alone added (``Costs.base``)
+        travel = _travel_only(g, army, hooks) & reach
+        base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
+    else:
+        base = g.base_cost
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
     # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
     # limits plus the roll
-    base = costs.base(reach) if costs is not None else g.base_cost
     defence, tokens = g.pieces.defence, g.region_tokens
     roll = _pending_roll(g, army)
     top = most + roll
