@@ -49,6 +49,7 @@ class WarcraftRules(Ruleset):
         boards = board_rules(GAME)
         assert boards is not None, "the Warcraft data table has no boards"
         self.boards: BoardRules = boards
+        self._last_entries: tuple[Map | None, int] = (None, 0)
 
     # --- set-up ------------------------------------------------------------------------
     def board(self, source: str | None, players: int, seed: int,
@@ -90,13 +91,17 @@ class WarcraftRules(Ruleset):
 
     # --- islands -----------------------------------------------------------------------
     def entry_mask(self, g: GameState) -> int:
-        return g.feature_mask("symbol", ENTRY, GAME)
+        """The entry regions of the game's map (``GameState.feature_mask``), remembered for
+        the last map asked about: each listing of conquests asks again."""
+        last = self._last_entries
+        if last[0] is not g.map:
+            last = self._last_entries = (g.map, g.feature_mask("symbol", ENTRY, GAME))
+        return last[1]
 
-    def open_mask(self, g: GameState) -> int:
-        return g.feature_mask("symbol", ENTRY, GAME)
+    open_mask = entry_mask  # any entry region, from anywhere
 
     def travel_mask(self, g: GameState, army: Army) -> int:
-        return g.feature_mask("symbol", ENTRY, GAME) & ~g.map.adjacent(army.mask)
+        return self.entry_mask(g) & ~g.map.adjacent(army.mask)
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         reveal_marker(g, region)
