@@ -438,8 +438,11 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     back = g.clear_pieces(region, d)
     if (returned or back) and prev not in turn.defenders:
         turn.defenders.append(prev)
-    reacting = (tuple((a, rules) for a in g.armies_of(d.seat) if (rules := g.hooks(a).lost))
-                if "on_region_lost" in g.rules.hooks_used else ())
+    reacting: tuple[tuple[Army, tuple[Content, ...]], ...] = ()
+    if "on_region_lost" in g.rules.hooks_used:  # a loop: no generator built for no rule
+        for a in g.armies_of(d.seat):
+            if rules := g.hooks(a).lost:
+                reacting += ((a, rules),)
     ousted = Ousted(d.seat, d.race, declined, lost, returned, d, reacting)
     if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
         retire(g, d)
