@@ -1,7 +1,8 @@
 """The shortcuts taken when a conquest or a redeployment is carried out match the general
 path all through random games of every game: the regions the pieces remember as holding a
 piece that does not stay when its region changes hands (``Pieces.moving``) are those where
-such a piece lies, in the game and in its copies.
+such a piece lies, in the game and in its copies; whether the turn ends with a choice is
+whether any last choice is offered.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pytest
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
+from smallworld_tui.engine.game import _end_actions, _ends_with_a_choice
 from smallworld_tui.engine.pieces import Pieces
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
@@ -42,3 +44,20 @@ def test_the_regions_with_pieces_that_move_are_those_where_they_lie(
                                 game=game, options=options)
         assert GameState.from_json(g.to_json()).pieces.moving == g.pieces.moving
     assert seen  # pieces that move were laid and taken in these games
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_a_turn_ends_with_a_choice_when_a_last_choice_is_offered(
+        game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
+    offered = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal offered
+        if not g.finished:
+            assert _ends_with_a_choice(g) == bool(_end_actions(g))
+            offered += bool(_end_actions(g))
+
+    for seed in range(6):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         options=options)
+    assert offered  # some turns in these games end with a choice

@@ -496,7 +496,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.expanded = True
     if "on_region_taken" in g.rules.own_hooks:
         g.rules.on_region_taken(g, army, region)
-    after_oust(g, army, region, ousted)
+    if ousted.reacting or ousted.seat == NEUTRAL:  # else ``after_oust`` has nothing to do
+        after_oust(g, army, region, ousted)
     if g.items:  # its rules now: an item just taken among them
         hooks = g.hooks(army)
     for t in hooks.conquered:
@@ -664,7 +665,8 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
     if leaving and not army.has("stays_in_rivers"):
         for r in bits(leaving):
             empty_region(g, army, r)
-            g.emit("abandoned", army.seat, race=army.race, region=r)
+            if g.events is not QUIET:
+                g.emit("abandoned", army.seat, race=army.race, region=r)
     hooks = g.hooks(army)
     kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):
