@@ -7,6 +7,8 @@ whether any last choice is offered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -16,6 +18,13 @@ from smallworld_tui.engine.pieces import Pieces
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
          ("warcraft", None, None), ("warcraft", None, {"teams": True})]
+
+
+def play(game: str, map_name: str | None, options: dict[str, bool] | None,
+         check: Callable[[GameState, Action], None]) -> list[GameState]:
+    """Six random games of ``game``, ``check`` called after every action; their ends."""
+    return [play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                             options=options)[0] for seed in range(6)]
 
 
 def moving(pieces: Pieces) -> int:
@@ -39,9 +48,7 @@ def test_the_regions_with_pieces_that_move_are_those_where_they_lie(
         assert g.pieces.clone().moving == g.pieces.moving
         seen |= g.pieces.moving
 
-    for seed in range(6):
-        g, _ = play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check,
-                                game=game, options=options)
+    for g in play(game, map_name, options, check):
         assert GameState.from_json(g.to_json()).pieces.moving == g.pieces.moving
     assert seen  # pieces that move were laid and taken in these games
 
@@ -57,7 +64,5 @@ def test_a_turn_ends_with_a_choice_when_a_last_choice_is_offered(
             assert _ends_with_a_choice(g) == bool(_end_actions(g))
             offered += bool(_end_actions(g))
 
-    for seed in range(6):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
-                         options=options)
+    play(game, map_name, options, check)
     assert offered  # some turns in these games end with a choice
