@@ -470,8 +470,11 @@ def oust(g: GameState, attacker: Army, region: int, *, loss: int = 1,
     back = g.clear_pieces(region, d)
     if (returned or back) and prev not in turn.defenders:
         turn.defenders.append(prev)
-    reacting = (tuple((a, rules) for a in g.armies_of(d.seat) if (rules := g.hooks(a).lost))
-                if "on_region_lost" in g.rules.hooks_used else ())
+    reacting: tuple[tuple[Army, tuple[Content, ...]], ...] = ()
+    if "on_region_lost" in g.rules.hooks_used:  # a loop: no generator built for no rule
+        for a in g.armies_of(d.seat):
+            if rules := g.hooks(a).lost:
+                reacting += ((a, rules),)
     ousted = Ousted(d.seat, d.race, declined, lost, returned, d, reacting)
     if d.mask == 0 and d.declined and (d.hand == 0 or not d.has("acts_in_decline")):
         retire(g, d)
@@ -525,7 +528,8 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
         turn.expanded = True
     if "on_region_taken" in g.rules.own_hooks:
         g.rules.on_region_taken(g, army, region)
-    after_oust(g, army, region, ousted)
+    if ousted.reacting or ousted.seat == NEUTRAL:  # else ``after_oust`` has nothing to do
+        after_oust(g, army, region, ousted)
     if g.items:  # its rules now: an item just taken among them
         hooks = g.hooks(army)
     for t in hooks.conquered:
@@ -693,7 +697,8 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
     if leaving and not army.has("stays_in_rivers"):
         for r in bits(leaving):
             empty_region(g, army, r)
-            g.emit("abandoned", army.seat, race=army.race, region=r)
+            if g.events is not QUIET:
+                g.emit("abandoned", army.seat, race=army.race, region=r)
     hooks = g.hooks(army)
     kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):

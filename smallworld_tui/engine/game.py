@@ -119,6 +119,19 @@ def _end_actions(g: GameState) -> list[Action]:
     return out
 
 
+def _ends_with_a_choice(g: GameState) -> bool:
+    """Whether ``_end_actions`` offers anything: asked of the same rules, in the same order,
+    up to the first choice offered (not every region a piece may go to)."""
+    if "end_actions" in g.rules.hooks_used:
+        seat = g.seat
+        for army in g.armies:
+            if army.alive and army.seat == seat:
+                for t in g.hooks(army).end:
+                    for _ in t.end_actions(g, army):
+                        return True
+    return False
+
+
 def _conquer_actions(g: GameState, army: Army,
                      costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     turn = g.turn
@@ -222,7 +235,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
                 and action not in _turn_actions(g)):
             _mark_expanding(g)
         content.apply(g, army, action)
-        if phase == END and not _end_actions(g):
+        if phase == END and not _ends_with_a_choice(g):
             _next_turn(g)
     events = g.events
     g.events = []
@@ -451,7 +464,7 @@ def _next_defender(g: GameState) -> None:
             return
     g.actor = g.seat
     _score(g)
-    if _end_actions(g):
+    if _ends_with_a_choice(g):
         g.phase = END
     else:
         _next_turn(g)

@@ -55,7 +55,7 @@ class Pieces:
     """
 
     __slots__ = ("counts", "defence", "immune", "immune_any", "immune_masks", "kinds", "masks",
-                 "occupied", "race_kinds", "token_kinds")
+                 "moving", "moving_kinds", "occupied", "race_kinds", "token_kinds")
 
     def __init__(self, kinds: dict[str, PieceKind], regions: int,
                  counts: dict[str, list[int]] | None = None) -> None:
@@ -65,13 +65,16 @@ class Pieces:
         self.race_kinds = tuple(k for k, kind in kinds.items() if kind.race_token)
         #: the kinds that defend like race tokens
         self.token_kinds = tuple(k for k, kind in kinds.items() if kind.as_token)
+        #: the kinds that do not stay when their region changes hands (``on_capture``)
+        self.moving_kinds = tuple(k for k, kind in kinds.items() if kind.on_capture != "stay")
         #: regions made immune, per scope (``immune_mask``), kept in step with ``masks``
         self.immune_masks = {scope: 0 for scope in self.immune}
         #: regions made immune in any scope (asked before ``immune_mask``)
         self.immune_any = 0
         self.defence = [0] * regions
-        #: regions holding a piece of any kind, kept in step with ``masks``
-        self.occupied = 0
+        #: regions holding a piece of any kind, and those holding one of ``moving_kinds``,
+        #: kept in step with ``masks``
+        self.occupied = self.moving = 0
         if counts is None:  # an empty map: nothing to count
             empty = (0,) * regions
             self.counts: dict[str, tuple[int, ...]] = dict.fromkeys(kinds, empty)
@@ -90,10 +93,13 @@ class Pieces:
             self._immunity_moved(kind)
 
     def _recount_occupied(self) -> None:
-        occupied = 0
-        for mask in self.masks.values():
+        masks = self.masks
+        occupied = moving = 0
+        for mask in masks.values():
             occupied |= mask
-        self.occupied = occupied
+        for kind in self.moving_kinds:
+            moving |= masks[kind]
+        self.occupied, self.moving = occupied, moving
 
     def _immunity_moved(self, kind: str) -> None:
         scope = self.kinds[kind].immune
@@ -113,6 +119,8 @@ class Pieces:
         new.immune = self.immune
         new.race_kinds = self.race_kinds
         new.token_kinds = self.token_kinds
+        new.moving_kinds = self.moving_kinds
+        new.moving = self.moving
         new.immune_masks = dict(self.immune_masks)
         new.immune_any = self.immune_any
         new.counts = dict(self.counts)
@@ -143,7 +151,10 @@ class Pieces:
         self._set(kind, region, self.counts[kind][region] + n)
         self.masks[kind] |= 1 << region
         self.occupied |= 1 << region
-        self.defence[region] += n * self.kinds[kind].defence
+        each = self.kinds[kind]
+        if each.on_capture != "stay":
+            self.moving |= 1 << region
+        self.defence[region] += n * each.defence
         self._immunity_moved(kind)
 
     def remove(self, kind: str, region: int, n: int | None = None) -> int:
@@ -168,16 +179,21 @@ class Pieces:
 
     def as_tokens(self, region: int) -> int:
         """Pieces on ``region`` that defend like race tokens."""
-        if not self.token_kinds or not self.occupied >> region & 1:
-            return 0
-        counts = self.counts
-        return sum(counts[k][region] for k in self.token_kinds)
+        total = 0
+        if self.token_kinds and self.occupied >> region & 1:
+            counts = self.counts
+            for k in self.token_kinds:  # a loop: no generator for a kind or two
+                total += counts[k][region]
+        return total
 
     def race_tokens(self, region: int) -> int:
         """Pieces on ``region`` that are race tokens."""
-        if not self.race_kinds or not self.occupied >> region & 1:
-            return 0
-        return sum(self.counts[k][region] for k in self.race_kinds)
+        total = 0
+        if self.race_kinds and self.occupied >> region & 1:
+            counts = self.counts
+            for k in self.race_kinds:
+                total += counts[k][region]
+        return total
 
     def immune_mask(self, scope: str) -> int:
         """Regions made immune by pieces whose immunity is ``scope``."""

@@ -603,19 +603,19 @@ class GameState:
         """The pieces of ``region`` react to its holder changing (or leaving): most leave the
         map, some stay (mountains), some go back to the old holder's reserve; then the items
         lying there learn that ``old`` left (``Item.on_holder_left``).  Returns how many
-        pieces went back to ``old``."""
+        pieces went back to ``old``.  Only the kinds that do not stay are looked at, and only
+        where one lies (``Pieces.moving``: a region with none, or with mountains alone, is
+        left as it is)."""
         pieces = self.pieces
         back = 0
-        for kind, where in pieces.masks.items() if pieces.occupied >> region & 1 else ():
-            if not where >> region & 1:
-                continue
-            rule = pieces.kinds[kind].on_capture
-            if rule == "stay":
-                continue
-            n = pieces.remove(kind, region)
-            if rule == "return" and old is not None:
-                old.reserve[kind] = old.reserve.get(kind, 0) + n
-                back += n
+        if pieces.moving >> region & 1:
+            masks = pieces.masks
+            for kind in pieces.moving_kinds:
+                if masks[kind] >> region & 1:
+                    n = pieces.remove(kind, region)
+                    if old is not None and pieces.kinds[kind].on_capture == "return":
+                        old.reserve[kind] = old.reserve.get(kind, 0) + n
+                        back += n
         if old is not None and self.items and self._placed()[1] >> region & 1:
             for qid, at in list(self.items.items()):
                 if at == region:

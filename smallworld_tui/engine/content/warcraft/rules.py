@@ -104,14 +104,15 @@ class WarcraftRules(Ruleset):
         return self.entry_mask(g) & ~g.map.adjacent(army.mask)
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
-        reveal_marker(g, region)
+        if region in g.facedown:  # most regions have no marker left: no call
+            reveal_marker(g, region)
 
     def before_final(self, g: GameState, army: Army, region: int) -> None:
         """Trying to conquer a region with the die attacks its race whatever the roll (the
         rulebook's Pandaren: attacking them is trying to conquer one of their regions)."""
-        holder = g.holder(region)
-        if holder is not None:
-            attack(g, army, holder, region)
+        holder = g.region_army[region]  # ``g.holder``, without a call
+        if holder >= 0:
+            attack(g, army, g.armies[holder], region)
 
     # --- scoring and teams -------------------------------------------------------------
     def turn_bonus(self, g: GameState, seat: int) -> list[list[Any]]:
