@@ -23,6 +23,7 @@ from smallworld_tui.engine.map_model import (
     Face,
     Map,
     Region,
+    joined,
     legend,
 )
 from smallworld_tui.engine.tables import per_tables, table
@@ -247,9 +248,9 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     """One map of several face maps: islands side by side in rows (a row holds at most
     ROW_WIDTH columns; shorter rows are centred by whole pairs of columns, so the faces' column
     pairs stay aligned on screen), regions numbered face after face, each code "<face>:<id>".
-    The faces lie apart, so each face's regions are moved where the join puts them
-    (``Map.placed``) rather than derived again from the joined drawing (the same map:
-    tested)."""
+    The faces lie apart, so each face's regions, drawing and masks are moved where the join
+    puts them (``Map.placed``, ``joined``) rather than derived again from the joined drawing
+    (the same map: tested)."""
     rows: list[list[Map]] = []
     for face in faces:
         width = len(face.grid[0])
@@ -262,27 +263,29 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     lines: list[tuple[int, ...]] = []
     regions: list[Region] = []
     links: list[tuple[int, int]] = []
+    derived = []
     islands = 0
     for row, width in zip(rows, widths, strict=True):
         if lines:
             lines.append((EMPTY,) * full)
         top, left = len(lines), (full - width) // 4 * 2  # centred, in whole two-cell columns
-        placed = []  # (face, first column, first region id)
+        placed = []  # (first column, the face's rows)
         for face in row:
             offset = len(regions)
-            placed.append((face, left, offset))
-            regions += face.placed(offset=offset, islands=islands, down=top, right=left,
-                                   label=face.faces[0].name)
+            part = face.placed(offset=offset, islands=islands, down=top, right=left,
+                               label=face.faces[0].name)
+            placed.append((left, part.rows))
+            regions += part.regions
+            derived.append(part.derived)
             links += [(a + offset, b + offset) for a, b in face.links]
             islands += len(face.islands)
             left += len(face.grid[0]) + GAP
         for y in range(max(len(f.grid) for f in row)):
             line = [EMPTY] * full
-            for face, start, offset in placed:
-                if y < len(face.grid):
-                    line[start:start + len(face.grid[y])] = [
-                        EMPTY if c == EMPTY else c + offset for c in face.grid[y]]
+            for start, drawn in placed:
+                if y < len(drawn):
+                    line[start:start + len(drawn[y])] = drawn[y]
             lines.append(tuple(line))
     return Map(name=name, title=title, players=players, turns=turns, regions=tuple(regions),
                grid=tuple(lines), links=tuple(links), game=faces[0].game,
-               faces=tuple(face.faces[0] for face in faces))
+               faces=tuple(face.faces[0] for face in faces), derived=joined(derived))
