@@ -1,6 +1,8 @@
 """The short cuts of a new game and of a turn's bookkeeping give what the general path gives:
 a board set joined from its faces' placed masks is the map its drawing derives, a region
-moved by a join is the region with those fields replaced.
+moved by a join is the region with those fields replaced; at every move of random games, the
+items a turn's score skips give no seat bonus, a rule scored on the game itself leaves it
+as it was, and the Scepter's bonus is the one counted on two copies.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ import dataclasses
 
 import pytest
 
+from smallworld_tui.bots.random_play import play_random_game
+from smallworld_tui.engine import Action
 from smallworld_tui.engine.board import (
     RegionSpec,
     board_rules,
@@ -18,7 +22,15 @@ from smallworld_tui.engine.board import (
     load_face,
     selections,
 )
+from smallworld_tui.engine.content.item_rules import region_of
+from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.content.underground.items import ScepterOfAvarice, region_bonus
 from smallworld_tui.engine.map_model import Map, moved
+from smallworld_tui.engine.registry import ITEMS
+from smallworld_tui.engine.state import GameState
+
+GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
+         ("warcraft", None, None), ("warcraft", None, {"teams": True})]
 
 
 def _derived(m: Map) -> dict[str, object]:
@@ -59,3 +71,58 @@ def test_a_moved_region_is_the_region_with_its_placed_fields_replaced() -> None:
                     cells=tuple((y + down, x + right) for y, x in region.cells),
                     neighbors=frozenset(n + offset for n in region.neighbors),
                     bit=region.bit << offset)
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_the_items_a_score_skips_give_no_seat_bonus_and_rules_scored_in_place_change_nothing(
+        game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
+    asked = given = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal asked, given
+        for qid, region in g.items.items():
+            if region >= 0:
+                bonus = ITEMS[qid].seat_bonus(g, g.seat)
+                assert qid in g.rules.seat_bonuses or bonus == 0
+                given += bonus
+        for army in g.armies:
+            if army.alive:
+                for t in g.hooks(army).score:
+                    if not t.acts_when_scoring:
+                        copy = g.clone()
+                        t.score(copy, copy.armies[army.id])
+                        assert copy.position() == g.position(), t.qid
+                        asked += 1
+
+    for seed in (3, 7, 8):  # the Well of Eternity pays in the first Warcraft game
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         options=options)
+    assert asked and (given or game != "warcraft")
+
+
+def test_the_scepters_bonus_counted_on_the_game_is_the_one_counted_on_copies(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    counted = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal counted
+        scepter = ITEMS["underground:scepter_of_avarice"]
+        if g.items.get(scepter.qid, -1) < 0:
+            return
+        here = region_of(g, scepter)
+        for army in g.armies:
+            if army.alive and army.mask >> here & 1:
+                others = tuple(t for t in g.hooks(army).score if t is not scepter)
+                before = g.position()
+                fast = region_bonus(g, army, here, others)
+                assert g.position() == before
+                with monkeypatch.context() as m:
+                    m.setattr(Content, "acts_when_scoring", True)
+                    assert region_bonus(g, army, here, others) == fast
+                counted += bool(others)
+
+    assert isinstance(ITEMS["underground:scepter_of_avarice"], ScepterOfAvarice)
+    for seed in range(12):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", seed, check,
+                         game="underground")
+    assert counted

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.content.traits import Item
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.hooks import filled_by, hooks_used
 from smallworld_tui.engine.market import ComboColumn, Market
@@ -85,6 +86,11 @@ class Ruleset:
         #: for each hook, the races, powers and items of the game that fill it in
         self.filled_by: dict[str, frozenset[str]] = filled_by(
             [*self.races, *self.powers, *self.items])
+        #: the items of the game that give a seat coins wherever they lie (``seat_bonus``):
+        #: the core asks only them
+        self.seat_bonuses: frozenset[str] = frozenset(
+            qid for qid in self.items
+            if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus)
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))
