@@ -1,6 +1,7 @@
 """The short cuts of a new game and of a turn's bookkeeping give what the general path gives:
-a board set joined from its faces' placed masks is the map its drawing derives, a region
-moved by a join is the region with those fields replaced; at every move of random games, the
+a board set drawn from a seed is the one drawn face by face, a board set joined from its
+faces' placed masks is the map its drawing derives, a region moved by a join is the region
+with those fields replaced; at every move of random games, the
 items a turn's score skips give no seat bonus, a rule scored on the game itself leaves it
 as it was, and the Scepter's bonus is the one counted on two copies.
 """
@@ -17,6 +18,7 @@ from smallworld_tui.engine.board import (
     RegionSpec,
     board_rules,
     derive_map,
+    draw_faces,
     join_faces,
     list_faces,
     load_face,
@@ -25,12 +27,31 @@ from smallworld_tui.engine.board import (
 from smallworld_tui.engine.content.item_rules import region_of
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.content.underground.items import ScepterOfAvarice, region_bonus
-from smallworld_tui.engine.map_model import Map, moved
+from smallworld_tui.engine.map_model import Face, Map, moved
 from smallworld_tui.engine.registry import ITEMS
+from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
          ("warcraft", None, None), ("warcraft", None, {"teams": True})]
+
+
+@pytest.mark.parametrize(("players", "alternative"), [(2, False), (2, True), (3, False),
+                                                     (4, False), (5, False)])
+def test_a_board_set_drawn_is_the_one_drawn_face_by_face(players: int,
+                                                         alternative: bool) -> None:
+    rules = board_rules("warcraft")
+    assert rules is not None
+    for seed in range(200):
+        rng = Rng(seed)
+        drawn = []
+        for size, count in rules.set_sizes(players, alternative).items():
+            pool = [b for b in rules.boards() if b[0] == size]
+            for _ in range(count):
+                board = pool.pop(rng.below(len(pool)))
+                drawn.append(Face(board, rules.sides[rng.below(len(rules.sides))]))
+        assert draw_faces(players, Rng(seed), "warcraft", alternative=alternative) == [
+            face.name for face in rules.in_order(drawn)]
 
 
 def _derived(m: Map) -> dict[str, object]:

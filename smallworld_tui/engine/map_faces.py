@@ -212,18 +212,27 @@ def set_problems(faces: Sequence[Map], rules: BoardRules) -> list[str]:
 def draw_faces(players: int, rng: RandomSource, game: str, *,
                alternative: bool = False) -> list[str]:
     """The faces of a board set drawn at random: for each size, as many distinct boards as
-    the player count uses, then one side of each. By size then board; a pure function of the
-    random source's draws."""
+    the player count uses, then one side of each. By size then board (``in_order``); a pure
+    function of the random source's draws."""
     rules = board_rules(game)
     if rules is None:
         raise ValueError(f"the {game} game has no board faces")
+    pools, sizes, sides = _pools(game), list(rules.sizes), rules.sides
     drawn = []
     for size, count in rules.set_sizes(players, alternative).items():
-        pool = [b for b in rules.boards() if b[0] == size]
+        pool = list(pools[size])
         for _ in range(count):
             board = pool.pop(rng.below(len(pool)))
-            drawn.append(Face(board, rules.sides[rng.below(len(rules.sides))]))
-    return [face.name for face in rules.in_order(drawn)]
+            drawn.append((sizes.index(size), board, sides[rng.below(len(sides))]))
+    return [f"{board}-{side}" for _, board, side in sorted(drawn)]  # names of ``Face``s
+
+
+@per_tables
+def _pools(game: str) -> dict[str, tuple[str, ...]]:
+    """The boards of each size of a game (``BoardRules.boards``), by size."""
+    rules = board_rules(game)
+    assert rules is not None
+    return {size: tuple(b for b in rules.boards() if b[0] == size) for size in rules.sizes}
 
 
 def _boards(sizes: Mapping[str, int]) -> str:
