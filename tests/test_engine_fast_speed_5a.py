@@ -2,7 +2,8 @@
 a board set drawn from a seed is the one drawn face by face, a board set joined from its
 faces' placed masks is the map its drawing derives, a region moved by a join is the region
 with those fields replaced; at every move of random games, the
-items a turn's score skips give no seat bonus, a rule scored on the game itself leaves it
+items a turn's score skips give no seat bonus, the content in play remembered per map is
+what fits the map of each game, a rule scored on the game itself leaves it
 as it was, and the Scepter's bonus is the one counted on two copies.
 """
 
@@ -27,8 +28,9 @@ from smallworld_tui.engine.board import (
 from smallworld_tui.engine.content.item_rules import region_of
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.content.underground.items import ScepterOfAvarice, region_bonus
+from smallworld_tui.engine.game import new_game
 from smallworld_tui.engine.map_model import Face, Map, moved
-from smallworld_tui.engine.registry import ITEMS
+from smallworld_tui.engine.registry import ITEMS, rule
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
 
@@ -147,3 +149,15 @@ def test_the_scepters_bonus_counted_on_the_game_is_the_one_counted_on_copies(
         play_random_game(["Amy", "Ben", "Cai", "Dee"], "underground-4p", seed, check,
                          game="underground")
     assert counted
+
+
+def test_the_content_in_play_remembered_per_map_is_what_fits_each_games_map() -> None:
+    names = ["Amy", "Ben", "Cai", "Dee"]
+    games = [new_game(names, None, seed, game="warcraft") for seed in range(8)]
+    games += [new_game(names, "underground-4p", 0, game="underground"),
+              new_game(names, "base-4p", 0, game="underground")]
+    assert len({id(g.map) for g in games}) > 4
+    for _ in range(2):  # asked again, alternating maps: remembered alike
+        for g in games:
+            every = [*g.rules.races, *g.rules.powers, *g.rules.items]
+            assert g.rules.in_play(g, every) == [q for q in every if rule(q).fits(g)]
