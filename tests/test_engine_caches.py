@@ -155,7 +155,7 @@ def test_a_faces_regions_are_placed_where_each_join_asks() -> None:
     for offset, islands, down, right in [(0, 0, 0, 0), (9, 1, 0, 30), (9, 1, 14, 0),
                                          (0, 0, 14, 30), (9, 1, 0, 30), (0, 0, 0, 0)]:
         assert face.placed(offset=offset, islands=islands, down=down, right=right,
-                           label=label) == tuple(
+                           label=label).regions == tuple(
             moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands, down=down,
                   right=right) for r in face.regions)
 

@@ -496,11 +496,14 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
-    for qid, region in g.items.items() if g.items else ():
-        item = ITEMS[qid]
-        bonus = item.seat_bonus(g, seat) if region >= 0 else 0
-        if bonus:
-            breakdown.append([f"{item.kind}:{qid}", bonus])
+    if g.items and g.rules.seat_bonuses:  # only those items give a seat bonus
+        bonuses = g.rules.seat_bonuses
+        for qid, region in g.items.items():
+            if qid in bonuses and region >= 0:
+                item = ITEMS[qid]
+                bonus = item.seat_bonus(g, seat)
+                if bonus:
+                    breakdown.append([f"{item.kind}:{qid}", bonus])
     if "turn_bonus" in g.rules.own_hooks:
         breakdown += g.rules.turn_bonus(g, seat)
     return breakdown

@@ -23,6 +23,7 @@ from smallworld_tui.engine.map_model import (
     Face,
     Map,
     Region,
+    joined,
     legend,
 )
 from smallworld_tui.engine.tables import per_tables, table
@@ -211,18 +212,27 @@ def set_problems(faces: Sequence[Map], rules: BoardRules) -> list[str]:
 def draw_faces(players: int, rng: RandomSource, game: str, *,
                alternative: bool = False) -> list[str]:
     """The faces of a board set drawn at random: for each size, as many distinct boards as
-    the player count uses, then one side of each. By size then board; a pure function of the
-    random source's draws."""
+    the player count uses, then one side of each. By size then board (``in_order``); a pure
+    function of the random source's draws."""
     rules = board_rules(game)
     if rules is None:
         raise ValueError(f"the {game} game has no board faces")
+    pools, sizes, sides = _pools(game), list(rules.sizes), rules.sides
     drawn = []
     for size, count in rules.set_sizes(players, alternative).items():
-        pool = [b for b in rules.boards() if b[0] == size]
+        pool = list(pools[size])
         for _ in range(count):
             board = pool.pop(rng.below(len(pool)))
-            drawn.append(Face(board, rules.sides[rng.below(len(rules.sides))]))
-    return [face.name for face in rules.in_order(drawn)]
+            drawn.append((sizes.index(size), board, sides[rng.below(len(sides))]))
+    return [f"{board}-{side}" for _, board, side in sorted(drawn)]  # names of ``Face``s
+
+
+@per_tables
+def _pools(game: str) -> dict[str, tuple[str, ...]]:
+    """The boards of each size of a game (``BoardRules.boards``), by size."""
+    rules = board_rules(game)
+    assert rules is not None
+    return {size: tuple(b for b in rules.boards() if b[0] == size) for size in rules.sizes}
 
 
 def _boards(sizes: Mapping[str, int]) -> str:
@@ -247,9 +257,9 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     """One map of several face maps: islands side by side in rows (a row holds at most
     ROW_WIDTH columns; shorter rows are centred by whole pairs of columns, so the faces' column
     pairs stay aligned on screen), regions numbered face after face, each code "<face>:<id>".
-    The faces lie apart, so each face's regions are moved where the join puts them
-    (``Map.placed``) rather than derived again from the joined drawing (the same map:
-    tested)."""
+    The faces lie apart, so each face's regions, drawing and masks are moved where the join
+    puts them (``Map.placed``, ``joined``) rather than derived again from the joined drawing
+    (the same map: tested)."""
     rows: list[list[Map]] = []
     for face in faces:
         width = len(face.grid[0])
@@ -262,27 +272,29 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     lines: list[tuple[int, ...]] = []
     regions: list[Region] = []
     links: list[tuple[int, int]] = []
+    derived = []
     islands = 0
     for row, width in zip(rows, widths, strict=True):
         if lines:
             lines.append((EMPTY,) * full)
         top, left = len(lines), (full - width) // 4 * 2  # centred, in whole two-cell columns
-        placed = []  # (face, first column, first region id)
+        placed = []  # (first column, the face's rows)
         for face in row:
             offset = len(regions)
-            placed.append((face, left, offset))
-            regions += face.placed(offset=offset, islands=islands, down=top, right=left,
-                                   label=face.faces[0].name)
+            part = face.placed(offset=offset, islands=islands, down=top, right=left,
+                               label=face.faces[0].name)
+            placed.append((left, part.rows))
+            regions += part.regions
+            derived.append(part.derived)
             links += [(a + offset, b + offset) for a, b in face.links]
             islands += len(face.islands)
             left += len(face.grid[0]) + GAP
         for y in range(max(len(f.grid) for f in row)):
             line = [EMPTY] * full
-            for face, start, offset in placed:
-                if y < len(face.grid):
-                    line[start:start + len(face.grid[y])] = [
-                        EMPTY if c == EMPTY else c + offset for c in face.grid[y]]
+            for start, drawn in placed:
+                if y < len(drawn):
+                    line[start:start + len(drawn[y])] = drawn[y]
             lines.append(tuple(line))
     return Map(name=name, title=title, players=players, turns=turns, regions=tuple(regions),
                grid=tuple(lines), links=tuple(links), game=faces[0].game,
-               faces=tuple(face.faces[0] for face in faces))
+               faces=tuple(face.faces[0] for face in faces), derived=joined(derived))

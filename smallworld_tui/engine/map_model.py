@@ -8,12 +8,11 @@ Standard library only.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import InitVar, dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.tables import per_tables, table
@@ -115,12 +114,30 @@ class RegionSpec:
     symbols: frozenset[str]
 
 
+#: the fields of a ``Map`` worked out from its regions: masks, then masks by name, then
+#: those with an entry per region, per island or per pair of adjacent regions
+_MASKS = ("all_mask", "land_mask", "water_mask", "border_mask", "coastal_mask", "edge_mask",
+          "mountain_mask", "mine_mask", "magic_mask", "cavern_mask", "lost_tribe_mask")
+_NAMED_MASKS = ("_terrain_masks", "_kind_masks", "_symbol_masks")
+_LISTS = ("neighbor_masks", "islands", "_adjacency")
+
+
+class Placed(NamedTuple):
+    """A map where a map joining it with others puts it (``Map.placed``)."""
+
+    regions: tuple[Region, ...]
+    rows: tuple[tuple[int, ...], ...]  # the drawing, region ids moved
+    derived: dict[str, Any]  # the derived fields of the map (see ``joined``), moved
+
+
 @dataclass(frozen=True)
 class Map:
     """A parsed map: regions indexed by id, the drawing, and bitmasks (bit i = region i).
 
     ``faces`` names the board face of each island on a map joined from faces (a single face
-    read from its file has one, and no players or turns: 0); other maps have none."""
+    read from its file has one, and no players or turns: 0); other maps have none.
+    ``derived``: the derived fields, when they are known already (a map joined from others,
+    ``joined``); else worked out from the regions."""
 
     name: str
     title: str
@@ -149,10 +166,19 @@ class Map:
     _symbol_masks: Mapping[str, int] = field(init=False, repr=False, compare=False)
     _adjacency: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _adjacent: dict[int, int] = field(init=False, repr=False, compare=False)
-    _placed: dict[tuple[int, int, int, int, str], tuple[Region, ...]] = field(
+    _placed: dict[tuple[int, int, int, int, str], Placed] = field(
         init=False, repr=False, compare=False)
+    derived: InitVar[Mapping[str, Any] | None] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, derived: Mapping[str, Any] | None) -> None:
+        values = self._derive() if derived is None else derived
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_adjacent", {})
+        object.__setattr__(self, "_placed", {})
+
+    def _derive(self) -> dict[str, Any]:
+        """The derived fields, worked out from the regions."""
         terms = legend(self.game)
         regions = self.regions
         # the regions of each terrain, kind, symbol, island and flag, in one pass (a
@@ -192,7 +218,7 @@ class Map:
                     adjacency.append((r.id, n))
             neighbor_masks.append(near)
         adjacency.sort()
-        values: dict[str, object] = {
+        return {
             "all_mask": every,
             "land_mask": kinds["land"],
             "water_mask": water,
@@ -211,10 +237,6 @@ class Map:
             "_symbol_masks": MappingProxyType(symbols),
             "_adjacency": tuple(adjacency),
         }
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_adjacent", {})
-        object.__setattr__(self, "_placed", {})
 
     def terrain_mask(self, terrain: str) -> int:
         """Bits of the regions of one terrain: 0 if the map has none, KeyError for a terrain
@@ -247,20 +269,28 @@ class Map:
         return near
 
     def placed(self, *, offset: int, islands: int, down: int, right: int,
-               label: str) -> tuple[Region, ...]:
-        """This map's regions where a map joining it with others puts them (``moved``), each
-        coded "<label>:<id>" (remembered: the board sets of a game put each face in few
-        places)."""
+               label: str) -> Placed:
+        """This map where a map joining it with others puts it: its regions ``moved``, each
+        coded "<label>:<id>", its drawing and derived fields with region ids ``offset``
+        further (remembered: the board sets of a game put each face in few places)."""
         key = (offset, islands, down, right, label)
         memo = self._placed
-        regions = memo.get(key)
-        if regions is None:
+        found = memo.get(key)
+        if found is None:
             regions = tuple(moved(r, offset=offset, code=f"{label}:{r.id:02d}", islands=islands,
                                   down=down, right=right) for r in self.regions)
+            rows = tuple(tuple([EMPTY if c == EMPTY else c + offset for c in row])
+                         for row in self.grid)
+            derived: dict[str, Any] = {name: getattr(self, name) << offset for name in _MASKS}
+            for name in _NAMED_MASKS:
+                derived[name] = {k: v << offset for k, v in getattr(self, name).items()}
+            derived["neighbor_masks"] = tuple(m << offset for m in self.neighbor_masks)
+            derived["islands"] = tuple(m << offset for m in self.islands)
+            derived["_adjacency"] = tuple((a + offset, b + offset) for a, b in self._adjacency)
             if len(memo) >= _PLACED_MEMO:
                 memo.clear()
-            memo[key] = regions
-        return regions
+            found = memo[key] = Placed(regions, rows, derived)
+        return found
 
     def adjacency(self) -> list[tuple[int, int]]:
         """Every pair of adjacent regions as (a, b) with a < b, sorted."""
@@ -290,6 +320,27 @@ class Map:
 
 _ADJACENT_MEMO = 1 << 12  # masks ``Map.adjacent`` remembers before it starts afresh
 _PLACED_MEMO = 64  # placements ``Map.placed`` remembers before it starts afresh
+
+
+def joined(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The derived fields of a map joining maps placed apart, from theirs as placed
+    (``Placed.derived``, in the order of their regions): what ``Map`` works out from the
+    joined regions, without a pass over them (each region keeps what its own map derived)."""
+    out: dict[str, Any] = {}
+    for name in _MASKS:
+        mask = 0
+        for part in parts:
+            mask |= part[name]
+        out[name] = mask
+    for name in _NAMED_MASKS:
+        masks = dict.fromkeys(parts[0][name], 0)
+        for part in parts:
+            for key, mask in part[name].items():
+                masks[key] |= mask
+        out[name] = MappingProxyType(masks)
+    for name in _LISTS:
+        out[name] = tuple(itertools.chain.from_iterable(part[name] for part in parts))
+    return out
 
 
 def _sides(grid: tuple[tuple[int, ...], ...]
@@ -339,15 +390,14 @@ def moved(region: Region, *, offset: int, code: str, islands: int, down: int,
     ``right`` columns further, under ``code``. Everything else is as derived on its own map:
     the joined maps lie apart (empty cells between them, no links across), so the drawing
     around each region is the same."""
-    return dataclasses.replace(
-        region,
-        id=region.id + offset,
-        code=code,
-        island=region.island + islands,
-        cells=tuple((r + down, c + right) for r, c in region.cells),
-        neighbors=frozenset(n + offset for n in region.neighbors),
-        bit=region.bit << offset,
-    )
+    r = region  # every field named (``dataclasses.replace`` costs many times more: tested alike)
+    return Region(
+        id=r.id + offset, code=code, terrain=r.terrain, kind=r.kind, symbols=r.symbols,
+        mountain=r.mountain, mine=r.mine, magic=r.magic, cavern=r.cavern,
+        lost_tribe=r.lost_tribe, water=r.water, at_board_edge=r.at_board_edge,
+        border=r.border, coastal=r.coastal, island=r.island + islands,
+        cells=tuple([(y + down, x + right) for y, x in r.cells]),
+        neighbors=frozenset([n + offset for n in r.neighbors]), bit=r.bit << offset)
 
 
 def derive_map(*, name: str, title: str, game: str, players: int, turns: int,

@@ -76,6 +76,19 @@ class _Token(NamedTuple):
     text: str
 
 
+class _Row(NamedTuple):
+    """A line of the grid: its words, each a cell. A cell's column is worked out only for a
+    problem (a grid has hundreds of cells, and a well-formed one reports none)."""
+
+    line: int
+    content: str
+    words: list[str]
+
+    def token(self, index: int) -> _Token:
+        """Cell ``index`` of the row, where it stands."""
+        return _tokens(self.line, self.content)[index]
+
+
 @dataclass(slots=True)
 class _RegionRow:
     code: _Token
@@ -138,6 +151,7 @@ class _Parser:
         self.problems: list[MapProblem] = []
         self.headers: dict[str, int] = {}
         self.bodies: dict[str, list[list[_Token]]] = {s: [] for s in SECTIONS}
+        self.grid: list[_Row] = []  # the [grid] section's lines (their words alone)
         self.lines: dict[int, str] = {}
         self.meta: dict[str, str] = {}
         self.meta_at: dict[str, tuple[int, int]] = {}
@@ -146,8 +160,7 @@ class _Parser:
         self.legend: Legend | None = None
         self.rows: list[_RegionRow] = []
         self.by_code: dict[str, _RegionRow] = {}
-        self.cells: list[list[_Token]] = []
-        self.touching: set[frozenset[str]] = set()
+        self.cells: list[_Row] = []
         self.links: list[tuple[_RegionRow, _RegionRow]] = []
         if len(text) > MAX_CHARACTERS:
             self.problem(0, 0, f"the file holds {len(text)} characters: a map file holds at "
@@ -171,17 +184,20 @@ class _Parser:
     def _split(self, text: str) -> None:
         section: str | None = None  # None: before any header; "": inside a bad section
         for number, raw in enumerate(text.splitlines(), start=1):
-            self.lines[number] = raw.split("#", 1)[0]
-            tokens = _tokens(number, self.lines[number])
-            if not tokens:
+            content = self.lines[number] = raw.split("#", 1)[0]
+            words = content.split()
+            if not words:
                 continue
-            if tokens[0].text.startswith("["):
-                section = self._header(tokens)
+            if words[0].startswith("["):
+                section = self._header(_tokens(number, content))
             elif section is None:
-                self.at(tokens[0], "text outside a section: the file starts with [map]")
+                self.at(_tokens(number, content)[0],
+                        "text outside a section: the file starts with [map]")
                 section = ""
+            elif section == "grid":
+                self.grid.append(_Row(number, content, words))
             elif section:
-                self.bodies[section].append(tokens)
+                self.bodies[section].append(_tokens(number, content))
 
     def _header(self, tokens: list[_Token]) -> str:
         text = " ".join(t.text for t in tokens)
@@ -357,55 +373,63 @@ class _Parser:
 
     def _parse_grid(self) -> None:
         unknown: set[str] = set()
-        width = len(self.bodies["grid"][0]) if self.bodies["grid"] else 0
+        rows = self.grid
+        width = len(rows[0].words) if rows else 0
         if width > MAX_COLUMNS:
-            self.at(self.bodies["grid"][0][MAX_COLUMNS],
+            self.at(rows[0].token(MAX_COLUMNS),
                     f"the grid is too wide: at most {MAX_COLUMNS} cells a row")
             return
-        for row in self.bodies["grid"]:
+        drawn = {*self.by_code, EMPTY_CELL}  # the cells that are fine (codes of [regions])
+        for row in rows:
             if len(self.cells) == MAX_ROWS:
-                self.at(row[0], f"the grid is too tall: at most {MAX_ROWS} rows")
+                self.at(row.token(0), f"the grid is too tall: at most {MAX_ROWS} rows")
                 return
-            if len(row) != width:
-                column = row[width].column if len(row) > width else row[-1].column + 3
-                self.problem(row[0].line, column, f"ragged grid: this row has {len(row)} "
-                                                  f"cells, the first row has {width}")
-            for cell in row:
-                if cell.text == EMPTY_CELL:
-                    continue
-                if not _CODE.match(cell.text):
-                    self.at(cell, f"bad cell {_shown(cell.text)}: expected a 2-character "
-                                  f"region code or {EMPTY_CELL} for no region")
-                elif cell.text not in self.by_code and cell.text not in unknown:
-                    unknown.add(cell.text)
-                    self.at(cell, f"cell code {cell.text!r} is not listed in [regions]")
+            size = len(row.words)
+            if size != width:
+                column = row.token(width).column if size > width else row.token(-1).column + 3
+                self.problem(row.line, column, f"ragged grid: this row has {size} "
+                                               f"cells, the first row has {width}")
+            if not drawn.issuperset(row.words):  # else no cell of the row has a problem
+                for cell in _tokens(row.line, row.content):
+                    if cell.text == EMPTY_CELL:
+                        continue
+                    if not _CODE.match(cell.text):
+                        self.at(cell, f"bad cell {_shown(cell.text)}: expected a 2-character "
+                                      f"region code or {EMPTY_CELL} for no region")
+                    elif cell.text not in self.by_code and cell.text not in unknown:
+                        unknown.add(cell.text)
+                        self.at(cell, f"cell code {cell.text!r} is not listed in [regions]")
             self.cells.append(row)
         if "grid" in self.headers and not self.cells:
             self.problem(self.headers["grid"], 1, "the grid is empty")
         self._check_areas()
 
     def _check_areas(self) -> None:
-        """Each region drawn as one connected area; note which regions share a side."""
-        codes = [[cell.text for cell in row] for row in self.cells]
-        pairs = [pair for row in codes for pair in itertools.pairwise(row)]
-        pairs += [pair for up, down in itertools.pairwise(codes)
-                  for pair in zip(up, down, strict=False)]
-        self.touching = {frozenset(pair) for pair in pairs
-                         if pair[0] != pair[1] and EMPTY_CELL not in pair}
+        """Each region drawn as one connected area."""
         pieces: dict[str, int] = {}
-        for r, c, code in _areas(codes):
+        for r, c, code in _areas([row.words for row in self.cells]):
             pieces[code] = pieces.get(code, 0) + 1
             if pieces[code] == 2:
-                self.at(self.cells[r][c], f"region {code!r} is cut in pieces: "
-                                          f"its cells must form one connected area")
+                self.at(self.cells[r].token(c), f"region {code!r} is cut in pieces: "
+                                                f"its cells must form one connected area")
         for code, region in self.by_code.items():
             if code not in pieces:
                 self.at(region.code, f"region {code!r} is not drawn in [grid]")
+
+    def _touching(self) -> set[frozenset[str]]:
+        """The pairs of codes whose cells share a side in the grid."""
+        codes = [row.words for row in self.cells]
+        pairs = [pair for row in codes for pair in itertools.pairwise(row)]
+        pairs += [pair for up, down in itertools.pairwise(codes)
+                  for pair in zip(up, down, strict=False)]
+        return {frozenset(pair) for pair in pairs
+                if pair[0] != pair[1] and EMPTY_CELL not in pair}
 
     # --- [links] ------------------------------------------------------------------------
 
     def _parse_links(self) -> None:
         seen: set[frozenset[str]] = set()
+        touching = self._touching() if self.bodies["links"] else set()
         for tokens in self.bodies["links"]:
             if len(tokens) != 2:
                 self.at(tokens[0], "expected a link 'CODE CODE'")
@@ -420,7 +444,7 @@ class _Parser:
             pair = frozenset((a.code.text, b.code.text))
             if a is b:
                 self.at(tokens[1], "a link must join two different regions")
-            elif pair in self.touching:
+            elif pair in touching:
                 self.at(tokens[0], f"{a.code.text} and {b.code.text} already share a side "
                                    f"in the grid: the link adds nothing")
             elif pair in seen:
@@ -440,7 +464,7 @@ class _Parser:
             game=self.legend.game,
             players=int(self.meta.get("players", 0)),
             turns=int(self.meta.get("turns", 0)),
-            grid=tuple(tuple(ids[cell.text] for cell in row) for row in self.cells),
+            grid=tuple(tuple([ids[cell] for cell in row.words]) for row in self.cells),
             specs=[RegionSpec(row.id, row.code.text, row.terrain, row.symbols)
                    for row in self.rows],
             links=tuple(sorted((min(a.id, b.id), max(a.id, b.id)) for a, b in self.links)),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.board import Map, load_map
+from smallworld_tui.engine.content.traits import Item
 from smallworld_tui.engine.errors import IllegalAction
 from smallworld_tui.engine.hooks import filled_by, hooks_used
 from smallworld_tui.engine.market import ComboColumn, Market
@@ -46,6 +47,11 @@ def feature_id(game: str, need: str) -> str:
 #: and ``travel_mask`` give no region, ``cost_changes`` no change)
 OWN_HOT_HOOKS = ("on_region_taken", "on_neutral_taken", "before_final", "turn_bonus",
                  "open_mask", "cost_changes", "travel_mask")
+
+
+#: answers ``Ruleset.in_play`` remembers before it starts afresh (a few lists of ids for each
+#: of the maps that games played together use)
+IN_PLAY_KEPT = 256
 
 
 class Ruleset:
@@ -85,6 +91,11 @@ class Ruleset:
         #: for each hook, the races, powers and items of the game that fill it in
         self.filled_by: dict[str, frozenset[str]] = filled_by(
             [*self.races, *self.powers, *self.items])
+        #: the items of the game that give a seat coins wherever they lie (``seat_bonus``):
+        #: the core asks only them
+        self.seat_bonuses: frozenset[str] = frozenset(
+            qid for qid in self.items
+            if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus)
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))
@@ -99,8 +110,8 @@ class Ruleset:
         self.placed: list[tuple[str, str, str, int]] = [
             (f"{game}:{k}", *row["setup"].split(":", 1), int(row["per_region"]))
             for k, row in rows.items() if "setup" in row]
-        #: ``in_play``'s answer per list of ids, for the map it was worked out on
-        self._in_play: dict[tuple[str, ...], tuple[Map, list[str]]] = {}
+        #: ``in_play``'s answer per map (by its id, the map kept to tell) and list of ids
+        self._in_play: dict[tuple[int, tuple[str, ...]], tuple[Map, list[str]]] = {}
 
     def __repr__(self) -> str:
         return f"Ruleset({self.game!r})"
@@ -144,10 +155,13 @@ class Ruleset:
     def in_play(self, g: GameState, ids: list[str]) -> list[str]:
         """The races, powers or items of ``ids`` the game uses on its map: content whose
         rule means nothing there (no such terrain, symbol or region kind) stays in the box
-        (remembered per map: what fits depends on the map alone)."""
-        board, key = g.map, tuple(ids)
+        (remembered per map: what fits depends on the map alone; a Warcraft game has a board
+        set of its own, and the sets of a few dozen games are remembered)."""
+        board, key = g.map, (id(g.map), tuple(ids))
         found = self._in_play.get(key)
         if found is None or found[0] is not board:
+            if len(self._in_play) >= IN_PLAY_KEPT:
+                self._in_play.clear()
             found = self._in_play[key] = (board, [qid for qid in ids if rule(qid).fits(g)])
         return list(found[1])
 

@@ -71,6 +71,10 @@ class Content:
     aid_is_tokens: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
+    #: its ``score`` changes the game or scores other rules (Thieving takes coins, Magic
+    #: scores the relic in its bag): a rule weighing what the others pay (the Scepter) scores
+    #: it on a copy of the game, and the others on the game itself
+    acts_when_scoring: ClassVar[bool] = False
     #: the map features the rule is about ("terrain:mudpool", "symbol:volcano",
     #: "kind:chasm"): on a map with none of them it means nothing, and the game leaves it out
     #: (the mixing rules); empty: it means something on every map

@@ -215,12 +215,15 @@ def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ..
     """The coins ``rules`` (rules that score) pay ``army`` for ``region``: for each rule,
     what it pays less what it would pay if the army did not hold the region, when that is
     more.  Counted on copies of the game, so a rule that acts while scoring acts on them
-    only (none made for no rule)."""
+    only (none made for no rule; with the region, on the game itself when every rule only
+    reads it: ``acts_when_scoring``)."""
     if not rules:
         return 0
-    with_it, without = g.clone(), g.clone()
-    for copy in (with_it, without):
-        copy.turn.extra[COUNTING] = 1
+    with_it, without = g, g.clone()
+    if any(t.acts_when_scoring for t in rules):
+        with_it = g.clone()
+        with_it.turn.extra[COUNTING] = 1
+    without.turn.extra[COUNTING] = 1
     bit = 1 << region
     without.armies[army.id].mask &= ~bit
     without.region_army[region] = NOBODY

@@ -162,6 +162,7 @@ class Magic(Power):
     id = "magic"
     actions = BagKinds()
     helps_conquest = True  # its conquest hooks are the imitated relic's
+    acts_when_scoring = True  # it scores as the relic in the Bag
 
     def on_picked(self, g: GameState, army: Army) -> None:
         army.reserve[BAG] = 1
@@ -489,6 +490,7 @@ class Thieving(Power):
     untouched: its tokens count for nothing."""
 
     id = "thieving"
+    acts_when_scoring = True
 
     def score(self, g: GameState, army: Army) -> int:
         near = g.map.adjacent(army.mask) & ~g.immune_mask(army.seat)
