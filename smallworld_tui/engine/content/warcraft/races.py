@@ -9,7 +9,7 @@ Humans their Military Objectives at the end of the turn, after scoring.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -70,11 +70,7 @@ def item_regions(g: GameState, kind: str) -> int:
 
 def near(g: GameState, mask: int) -> int:
     """Regions bordering those of ``mask`` (map adjacency), outside it."""
-    out = 0
-    neighbors = g.map.neighbor_masks
-    for r in bits(mask):
-        out |= neighbors[r]
-    return out & ~mask
+    return g.map.adjacent(mask) & ~mask
 
 
 def open_to(g: GameState, army: Army, mask: int) -> int:
@@ -150,22 +146,27 @@ class Ethereals(Race):
     actions = kinds(steal=("artifact", "region"), place_discount=())
 
     def _loot(self, g: GameState, army: Army) -> int:
-        """Regions whose artifacts the Ethereals may steal now."""
-        return open_to(g, army, near(g, army.mask) & item_regions(g, "artifact"))
+        """Regions whose artifacts the Ethereals may steal now (none next to them: no rule
+        asked)."""
+        loot = near(g, army.mask) & item_regions(g, "artifact")
+        return open_to(g, army, loot) if loot else 0
 
     def _places(self, g: GameState, army: Army) -> int:
-        return item_regions(g, "place") & reach_mask(g, army)
+        places = item_regions(g, "place")
+        return places & reach_mask(g, army) if places else 0
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.turn.extra.get(self.qid):
-            return
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):  # used this turn: nothing to look for
+            return ()
+        out = []
         if in_hand(g, army) >= 1 and self._places(g, army):
-            yield Action("place_discount")
+            out.append(Action("place_discount"))
         loot = self._loot(g, army)
-        for index, qid in enumerate(artifacts()):
-            if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
-                for r in bits(army.mask):
-                    yield Action("steal", index, r)
+        if loot:
+            for index, qid in enumerate(artifacts()):
+                if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
+                    out += [Action("steal", index, r) for r in bits(army.mask)]
+        return out
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         if action.kind == "place_discount":
@@ -284,10 +285,15 @@ class Gnomes(Race):
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
         costs = Costs(g, army).each(open_to(g, army, g.map.all_mask & ~army.mask),
                                     as_if_adjacent=True)
-        return sum(1 << r for r, cost in costs if cost <= best)
+        targets = 0
+        for r, cost in costs:  # a loop: no generator
+            if cost <= best:
+                targets |= 1 << r
+        return targets
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("air_raid", self._targets(g, army))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("air_raid", targets) if targets else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         value = g.roll_die()
