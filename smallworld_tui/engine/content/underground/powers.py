@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -372,10 +372,9 @@ class Reborn(Power):
         """The Reborn regions the active race may hold (water only if its rules allow)."""
         return army.mask if g.hooks(active).enters_water else army.mask & ~g.water_mask
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         active = self._successor(g, army)
-        if active is not None:
-            yield from on_regions("reborn", self._regions(g, army, active))
+        return () if active is None else on_regions("reborn", self._regions(g, army, active))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         active = self._successor(g, army)
@@ -525,13 +524,13 @@ class Vampire(Power):
     id = "vampire"
     actions = kinds(vampire=("region",))
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if army.hand < 1 or g.turn.roll >= 0:
-            return
+            return ()
         bitten = g.turn.extra.get(self.qid, [])
-        for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army)):
-            if enemy.seat not in bitten:
-                yield Action("vampire", r)
+        return [Action("vampire", r)
+                for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army))
+                if enemy.seat not in bitten]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -564,9 +563,10 @@ class Vanishing(Power):
         """Whether the army has the power from a place, not from its own badge."""
         return army.power != self.qid
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if self._lent(army) and may_decline(g, army) and not g.turn.extra.get(self.qid):
-            yield Action("vanish")
+            return (Action("vanish"),)
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
