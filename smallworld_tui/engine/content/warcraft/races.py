@@ -362,15 +362,19 @@ class Goblins(Race):
         if not data or not data["pile"]:
             return 0
         mask = 0
+        holders, armies, bombs = g.region_army, g.armies, g.pieces.counts[BOMB]
+        most = self.num("bombs_per_region")
         for r in bits(near(g, army.mask)):
-            other = g.holder(r)
-            if (other is not None and other.seat != army.seat and not other.declined
-                    and g.pieces.count(BOMB, r) < self.num("bombs_per_region")):
-                mask |= 1 << r
-        return open_to(g, army, mask)
+            holder = holders[r]  # ``g.holder``, without a call per region
+            if holder >= 0:
+                other = armies[holder]
+                if other.seat != army.seat and not other.declined and bombs[r] < most:
+                    mask |= 1 << r
+        return open_to(g, army, mask) if mask else 0
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("bomb", self._targets(g, army))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("bomb", targets) if targets else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         data = g.item_data[self.qid]
@@ -479,10 +483,13 @@ class Humans(Race):
         placed: list[int] = g.turn.extra.get(self.qid, [])
         return g.pieces.mask(OBJECTIVE) & ~mask_of(placed)
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.reserve.get(OBJECTIVE, 0):
-            yield from on_regions("objective", self._sites(g, army))
-        yield from on_regions("recall_objective", self._movable(g))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        out = (on_regions("objective", self._sites(g, army)) if army.reserve.get(OBJECTIVE, 0)
+               else [])
+        movable = self._movable(g)
+        if movable:
+            out += on_regions("recall_objective", movable)
+        return out
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
