@@ -681,9 +681,10 @@ class PortalMage(WarcraftPower):
         artifacts = item_regions(g, "artifact")
         pieces = g.pieces
         out = 0
-        for region in regions:
+        for region in regions:  # the pieces looked at only where some lie
             if (g.region_army[region] != NOBODY or artifacts >> region & 1
-                    or any(k not in fixed for k, _ in pieces.on(region))):
+                    or (pieces.occupied >> region & 1
+                        and any(k not in fixed for k, _ in pieces.on(region)))):
                 out |= 1 << region
         return out
 
