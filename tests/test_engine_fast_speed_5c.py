@@ -15,7 +15,7 @@ from underground.helpers import qid as q
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, legal_actions
-from smallworld_tui.engine.game import _end_actions, _offered_actions, _turn_actions
+from smallworld_tui.engine.game import _end_actions, _offered, _turn_actions
 from smallworld_tui.engine.hooks import HOT_HOOKS
 from smallworld_tui.engine.phase import CONQUER, END
 from smallworld_tui.engine.state import Army, GameState
@@ -37,7 +37,9 @@ def check_gathered(g: GameState, _: Action) -> None:
         acting = g.armies[g.turn.acting]
         others = [a for a in g.armies if a.alive and a.seat != acting.seat]
         assert _turn_actions(g) == every_rule(g, mine, "turn_actions")
-        assert _offered_actions(g, acting) == every_rule(g, others, "offered_actions", acting)
+        offered = [a for t, other in _offered(g, acting)
+                   for a in t.offered_actions(g, other, acting)]
+        assert offered == every_rule(g, others, "offered_actions", acting)
     if g.phase == END:
         assert _end_actions(g) == every_rule(g, mine, "end_actions")
         assert legal_actions(g)[:-1] == _end_actions(g)

@@ -147,8 +147,9 @@ def _conquer_actions(g: GameState, army: Army,
                 out += conquest_choices(g, army, hooks, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            if "offered_actions" in g.rules.hooks_used:
-                out += _offered_actions(g, army)
+            if "offered_actions" in g.rules.hooks_used:  # the tolls other players ask
+                for t, other in _offered(g, army):
+                    out += t.offered_actions(g, other, army)
     if "turn_actions" in g.rules.hooks_used:
         out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
@@ -174,14 +175,6 @@ def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
         if other.seat != seat:
             for t in g.hooks(other).offer:
                 out.append((t, other))
-    return out
-
-
-def _offered_actions(g: GameState, army: Army) -> list[Action]:
-    """The choices other players' rules offer the conquering ``army``."""
-    out: list[Action] = []
-    for t, other in _offered(g, army):
-        out += t.offered_actions(g, other, army)
     return out
 
 
