@@ -480,8 +480,9 @@ class Humans(Race):
 
     def _movable(self, g: GameState) -> int:
         """Objectives on the map not yet placed this turn."""
-        placed: list[int] = g.turn.extra.get(self.qid, [])
-        return g.pieces.mask(OBJECTIVE) & ~mask_of(placed)
+        placed: list[int] | None = g.turn.extra.get(self.qid)
+        on_map = g.pieces.mask(OBJECTIVE)
+        return on_map & ~mask_of(placed) if placed else on_map
 
     def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         out = (on_regions("objective", self._sites(g, army)) if army.reserve.get(OBJECTIVE, 0)
