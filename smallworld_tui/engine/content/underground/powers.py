@@ -359,10 +359,11 @@ class Reborn(Power):
     actions = kinds(reborn=("region",))
 
     def _successor(self, g: GameState, army: Army) -> Army | None:
+        if not army.declined or g.phase != CONQUER:  # asked before the active race is sought
+            return None
         active = g.active_army(army.seat)
         turn = g.turn
-        if (not army.declined or active is None or g.phase != CONQUER
-                or turn.acting != active.id or turn.conquered.get(active.id)
+        if (active is None or turn.acting != active.id or turn.conquered.get(active.id)
                 or turn.extra.get(self.qid, 0) >= self.num("max_regions")
                 or (g.tray[active.race] <= 0 and active.hand <= 0)):
             return None
