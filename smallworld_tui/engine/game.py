@@ -160,8 +160,9 @@ def _conquer_actions(g: GameState, army: Army,
                 out += conquest_choices(g, army, hooks, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            if "offered_actions" in g.rules.hooks_used:
-                out += _offered_actions(g, army)
+            if "offered_actions" in g.rules.hooks_used:  # the tolls other players ask
+                for t, other in _offered(g, army):
+                    out += t.offered_actions(g, other, army)
     if "turn_actions" in g.rules.hooks_used:
         out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
@@ -170,23 +171,24 @@ def _conquer_actions(g: GameState, army: Army,
 
 def _turn_actions(g: GameState) -> list[Action]:
     """Choices any of the player's armies or items offers while the player conquers."""
-    if "turn_actions" not in g.rules.hooks_used:
-        return []
-    return [a for mine in g.armies_filling("turn_actions") if mine.seat == g.seat
-            for t in g.hooks(mine).turn for a in t.turn_actions(g, mine)]
+    out: list[Action] = []  # plain loops: a comprehension is one more call
+    seat = g.seat
+    for mine in g.armies_filling("turn_actions"):
+        if mine.seat == seat:
+            for t in g.hooks(mine).turn:
+                out += t.turn_actions(g, mine)
+    return out
 
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
     """Other players' rules that may offer ``army`` choices (a toll to attack them)."""
-    if "offered_actions" not in g.rules.hooks_used:
-        return []
-    return [(t, other) for other in g.armies_filling("offered_actions")
-            if other.alive and other.seat != army.seat for t in g.hooks(other).offer]
-
-
-def _offered_actions(g: GameState, army: Army) -> list[Action]:
-    """The choices other players' rules offer the conquering ``army``."""
-    return [a for t, other in _offered(g, army) for a in t.offered_actions(g, other, army)]
+    out: list[tuple[Content, Army]] = []
+    seat = army.seat
+    for other in g.armies_filling("offered_actions"):  # living armies only
+        if other.seat != seat:
+            for t in g.hooks(other).offer:
+                out.append((t, other))
+    return out
 
 
 def _redeploy_actions(g: GameState, army: Army) -> list[Action]:

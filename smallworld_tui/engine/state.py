@@ -453,19 +453,9 @@ class GameState:
         """The armies in play whose rules may fill in ``hook`` (a hot hook, ``Hooks``): its
         race or power does, or it holds the region of an item that does or whose lent rules
         may change (Stonehedge).  A quick sieve: ask each army's ``hooks`` for the rules."""
-        if hook not in self.rules.hooks_used:
-            return []
-        version = self.items.version
-        known = self._fillers.get(hook)
-        if known is None or known[0] != version:
-            qids = self.rules.filled_by[hook]
-            _, _, regions, placed = self._placed()  # lent rules that may change
-            for region, item in placed:
-                if item.qid in qids:
-                    regions |= 1 << region
-            traits = frozenset(qid for qid in qids if qid not in ITEMS)
-            races_only = not any(qid in POWERS for qid in traits)
-            known = self._fillers[hook] = (version, traits, races_only, regions)
+        known = self._fillers.get(hook)  # a hook no rule fills in has an entry too
+        if known is None or known[0] != self.items.version:
+            known = self._sieve(hook)
         _, traits, races_only, regions = known
         out: list[Army] = []  # plain loops: a comprehension is one more call
         if not traits:
@@ -474,8 +464,13 @@ class GameState:
                     if a.alive and a.mask & regions:
                         out.append(a)
         elif not regions:
-            if races_only:  # the armies of those races (sought when an army is added)
-                for a in self._of_races(hook, traits):
+            if races_only:  # the armies of those races (sought again when an army is added)
+                armies = self.armies
+                of_races = self._by_race.get(hook)
+                if of_races is None or of_races[0] != len(armies):
+                    of_races = self._by_race[hook] = (
+                        len(armies), [a for a in armies if a.race in traits])
+                for a in of_races[1]:  # armies only join a game, and keep their race
                     if a.alive:
                         out.append(a)
             else:
@@ -488,14 +483,23 @@ class GameState:
                     out.append(a)
         return out
 
-    def _of_races(self, hook: str, races: frozenset[str]) -> list[Army]:
-        """The armies of ``races`` (those filling ``hook`` in), alive or not, remembered until
-        an army is added: armies are only ever added to a game, and keep their race."""
-        armies = self.armies
-        known = self._by_race.get(hook)
-        if known is None or known[0] != len(armies):
-            known = self._by_race[hook] = (len(armies), [a for a in armies if a.race in races])
-        return known[1]
+    def _sieve(self, hook: str) -> tuple[int, frozenset[str], bool, int]:
+        """What ``armies_filling`` sifts by for ``hook`` while the items are as now: the items'
+        version, the races and powers filling it in, whether races alone do, and the regions
+        of the items that do or whose lent rules may change (nothing for an unused hook)."""
+        version = self.items.version
+        if hook not in self.rules.hooks_used:
+            known = self._fillers[hook] = (version, frozenset(), True, 0)
+            return known
+        qids = self.rules.filled_by[hook]
+        _, _, regions, placed = self._placed()  # lent rules that may change
+        for region, item in placed:
+            if item.qid in qids:
+                regions |= 1 << region
+        traits = frozenset(qid for qid in qids if qid not in ITEMS)
+        races_only = not any(qid in POWERS for qid in traits)
+        known = self._fillers[hook] = (version, traits, races_only, regions)
+        return known
 
     def hooks(self, army: Army) -> Hooks:
         """``rules_of(army)`` sorted by the hooks they fill in (remembered per army while its

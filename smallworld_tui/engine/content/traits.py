@@ -9,7 +9,7 @@ state through the state's helpers.  Numbers come from the data table row (``num`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -142,9 +142,9 @@ class Content:
     def on_aid_used(self, g: GameState, army: Army, region: int, used: int) -> None:
         """``used`` of the army's ``conquest_aid`` paid for taking ``region``."""
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         """Extra choices while the army conquers (Dragon, Sorcery, Berserk roll)."""
-        return iter(())
+        return ()
 
     def conquest_blocker(self, g: GameState, army: Army) -> str:
         """Why the army may not conquer, abandon or end its conquests yet ("" when it may):
@@ -161,16 +161,16 @@ class Content:
         conquest (content offering special conquests checks ``GameState.unaided``)."""
         return 0
 
-    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterator[Action]:
+    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterable[Action]:
         """Choices this rule of ``army`` offers ``to``, another player's army conquering now
         (buying the right to attack a guarded region).  ``apply`` and ``why_not`` get the
         offering ``army``; the acting one is ``g.turn.acting``."""
-        return iter(())
+        return ()
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         """Choices the owner may make while any of its armies conquers, whichever race acts
         (a declined race's power, a place's piece to move)."""
-        return iter(())
+        return ()
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
         """After the army took ``region`` (Troll's Lair, Halfling Hole)."""
@@ -251,9 +251,9 @@ class Content:
         """Bonus coins at the end of the owner's turn (active, or declined if it works then)."""
         return 0
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         """Choices at the end of the turn, after scoring (Stout decline, Diplomat ally)."""
-        return iter(())
+        return ()
 
     # --- hidden information ------------------------------------------------------------
     def piles(self, g: GameState) -> tuple[Pile, ...]:

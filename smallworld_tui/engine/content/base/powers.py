@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import DECLINE, Action, on_regions
@@ -142,10 +142,10 @@ class DragonMaster(Power):
     id = "dragon_master"
     actions = kinds(dragon=("region",))
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if army.hand >= 1 and not g.turn.extra.get("dragon") and g.turn.roll < 0:
-            return iter(on_regions("dragon", reach_mask(g, army)))
-        return iter(())
+            return on_regions("dragon", reach_mask(g, army))
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra["dragon"] = 1

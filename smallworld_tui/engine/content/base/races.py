@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -169,15 +169,15 @@ class Sorcerers(Race):
     id = "sorcerers"
     actions = kinds(sorcery=("region",))
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.tray[army.race] <= 0 or g.turn.roll >= 0:
-            return iter(())
+            return ()
         victims = g.turn.extra.get("sorcery", [])
         targets = 0
         for r, enemy in lone_enemies(g, army, reach_mask(g, army)):
             if enemy.seat not in victims:
                 targets |= 1 << r
-        return iter(on_regions("sorcery", targets))
+        return on_regions("sorcery", targets)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra.setdefault("sorcery", []).append(g.region_seat(action.target))

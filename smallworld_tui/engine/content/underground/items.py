@@ -15,7 +15,7 @@ ends the turn in the region where it was last used.  The holder's choices are ac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -130,10 +130,14 @@ class ShinyOrb(Relic):
         if g.turn.extra.get(self.qid) or army.hand < 1:
             return 0
         reach = reach_mask(g, army) & ~g.unaided(army)
-        return sum(1 << r for r, _ in lone_enemies(g, army, reach))
+        targets = 0
+        for r, _ in lone_enemies(g, army, reach):  # a loop: no generator
+            targets |= 1 << r
+        return targets
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("orb", self._targets(g, army))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("orb", targets) if targets else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -456,8 +460,8 @@ class WickedestPentacle(Place):
                   | g.pieces.immune_mask("others") | g.pieces.immune_mask("all"))
         return near & ~shielded(g, army, near)
 
-    def moves(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("balrog", self.targets(g, army))
+    def moves(self, g: GameState, army: Army) -> list[Action]:
+        return on_regions("balrog", self.targets(g, army))
 
     def on_revealed(self, g: GameState, army: Army | None, region: int) -> None:
         if army is not None and army.id == g.turn.acting and self.targets(g, army):
@@ -473,9 +477,8 @@ class WickedestPentacle(Place):
         if self.sending(g):
             yield from self.moves(g, army)
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not self.sending(g):
-            yield from self.moves(g, army)
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return () if self.sending(g) else self.moves(g, army)
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -360,10 +360,11 @@ class Reborn(Power):
     actions = kinds(reborn=("region",))
 
     def _successor(self, g: GameState, army: Army) -> Army | None:
+        if not army.declined or g.phase != CONQUER:  # asked before the active race is sought
+            return None
         active = g.active_army(army.seat)
         turn = g.turn
-        if (not army.declined or active is None or g.phase != CONQUER
-                or turn.acting != active.id or turn.conquered.get(active.id)
+        if (active is None or turn.acting != active.id or turn.conquered.get(active.id)
                 or turn.extra.get(self.qid, 0) >= self.num("max_regions")
                 or (g.tray[active.race] <= 0 and active.hand <= 0)):
             return None
@@ -373,10 +374,9 @@ class Reborn(Power):
         """The Reborn regions the active race may hold (water only if its rules allow)."""
         return army.mask if g.hooks(active).enters_water else army.mask & ~g.water_mask
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         active = self._successor(g, army)
-        if active is not None:
-            yield from on_regions("reborn", self._regions(g, army, active))
+        return () if active is None else on_regions("reborn", self._regions(g, army, active))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         active = self._successor(g, army)
@@ -527,13 +527,13 @@ class Vampire(Power):
     id = "vampire"
     actions = kinds(vampire=("region",))
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if army.hand < 1 or g.turn.roll >= 0:
-            return
+            return ()
         bitten = g.turn.extra.get(self.qid, [])
-        for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army)):
-            if enemy.seat not in bitten:
-                yield Action("vampire", r)
+        return [Action("vampire", r)
+                for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army))
+                if enemy.seat not in bitten]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -566,9 +566,10 @@ class Vanishing(Power):
         """Whether the army has the power from a place, not from its own badge."""
         return army.power != self.qid
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if self._lent(army) and may_decline(g, army) and not g.turn.extra.get(self.qid):
-            yield Action("vanish")
+            return (Action("vanish"),)
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1

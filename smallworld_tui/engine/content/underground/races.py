@@ -3,7 +3,7 @@ data table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -81,9 +81,10 @@ class Cultists(Race):
                 and not turn.extra.get(self.qid) and bool(g.pieces.mask(GREAT_ANCIENT)
                                                            & army.mask))
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if self._moves(g, army):
-            yield from on_regions("ancient", army.mask & ~g.pieces.mask(GREAT_ANCIENT))
+            return on_regions("ancient", army.mask & ~g.pieces.mask(GREAT_ANCIENT))
+        return ()
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0):
@@ -435,13 +436,13 @@ class WillOWisps(Race):
         near = crystals | g.map.adjacent(army.mask & crystals)
         return near & ~g.unaided(army)
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.hand < 1 or g.turn.roll >= 0:
-            return
-        most = g.rules.max_shortfall
-        for r, cost in conquest_costs(g, army, self._targets(g, army)):
-            if cost - army.hand <= most:
-                yield Action("wisp", r)
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        hand = army.hand
+        if hand < 1 or g.turn.roll >= 0:
+            return ()
+        most = hand + g.rules.max_shortfall  # the die may make up the rest
+        return [Action("wisp", r) for r, cost in conquest_costs(g, army, self._targets(g, army))
+                if cost <= most]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

@@ -8,7 +8,7 @@ at once: their actions name a second region (``to``; ``NOWHERE`` when there is n
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -53,6 +53,7 @@ FORT = "warcraft:fort"
 WATCH_TOWER = "warcraft:watch_tower"
 WISP_WALL = "warcraft:wisp_wall"
 NOWHERE = -1  # the second region of an action that has none
+DISCARDED = (NOWHERE,)  # where a token goes when it is discarded
 
 
 class WarcraftPower(Power):
@@ -242,8 +243,9 @@ class Champion(WarcraftPower):
         reach = reach_mask(g, army) & neighbours(g, army.mask)
         return reach & ~g.unaided(army)
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("champion", self._targets(g, army))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("champion", targets) if targets else ()
 
     def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
         if army.reserve.get(CHAMPION):
@@ -540,14 +542,19 @@ class Intimidating(WarcraftPower):
     id = "intimidating"
     actions = kinds(intimidate=("region", "to"))
 
-    def _victims(self, g: GameState, army: Army) -> int:
-        """The regions the race may intimidate now."""
+    def _victims(self, g: GameState, army: Army, walled: int) -> int:
+        """The regions the race may intimidate now (``walled``: those holding a Wisp Wall or
+        a Fort)."""
         if not uses_left(g, self, army):
             return 0
-        near = neighbours(g, army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask
+        near = g.map.adjacent(army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask  # neighbours
         near &= ~untouchable(g, army, near)
-        walled = g.pieces.mask(WISP_WALL) | g.pieces.mask(FORT)
-        return walled & near | sum(1 << r for r in bits(near & ~walled) if self._tokens(g, r))
+        victims = walled & near
+        tokens, pieces = g.region_tokens, g.pieces
+        for r in bits(near & ~walled):  # a loop: no generator, no call where tokens lie
+            if tokens[r] or pieces.race_tokens(r):  # ``_tokens``
+                victims |= 1 << r
+        return victims
 
     @staticmethod
     def _tokens(g: GameState, region: int) -> int:
@@ -555,22 +562,31 @@ class Intimidating(WarcraftPower):
         return g.region_tokens[region] + g.pieces.race_tokens(region)
 
     @staticmethod
+    def _walled(g: GameState) -> int:
+        """The regions holding a Wisp Wall or a Fort (one is removed first)."""
+        return g.pieces.mask(WISP_WALL) | g.pieces.mask(FORT)
+
+    @staticmethod
     def _walls(g: GameState, region: int) -> str:
         """The Wisp Wall or Fort to remove first from ``region`` ("" if none)."""
         return next((p for p in (WISP_WALL, FORT) if g.pieces.count(p, region)), "")
 
     @staticmethod
-    def _exits(g: GameState, region: int) -> list[int]:
-        """Where a token leaving ``region`` may go (``NOWHERE``: it is discarded)."""
-        if Intimidating._walls(g, region) or g.region_army[region] < 0:
-            return [NOWHERE]
-        others = g.armies[g.region_army[region]].mask & ~(1 << region)
-        return list(bits(others)) or [NOWHERE]
+    def _exits(g: GameState, region: int, walled: int) -> tuple[int, ...]:
+        """Where a token leaving ``region`` may go (``NOWHERE``: it is discarded);
+        ``walled``: ``_walled``."""
+        holder = g.region_army[region]
+        if holder < 0 or walled >> region & 1:
+            return DISCARDED
+        return bits(g.armies[holder].mask & ~(1 << region)) or DISCARDED
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for r in bits(self._victims(g, army)):
-            for to in self._exits(g, r):
-                yield Action("intimidate", r, to)
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        walled = self._walled(g)
+        victims = self._victims(g, army, walled)
+        if not victims:  # no use left, or no region to act on: nothing to build
+            return ()
+        exits = self._exits
+        return [Action("intimidate", r, to) for r in bits(victims) for to in exits(g, r, walled)]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r, to = action.target, action.count
@@ -623,7 +639,7 @@ class Intimidating(WarcraftPower):
             return untouched
         if not self._walls(g, r) and not self._tokens(g, r):
             return N_("{region} has no token that may be moved"), {"region": r}
-        if self._exits(g, r) == [NOWHERE]:
+        if self._exits(g, r, self._walled(g)) == DISCARDED:
             return N_("nothing in {region} goes elsewhere: name no second region"), {
                 "region": r}
         return N_("the token goes to another region of its own race"), {}
@@ -665,19 +681,20 @@ class PortalMage(WarcraftPower):
         artifacts = item_regions(g, "artifact")
         pieces = g.pieces
         out = 0
-        for region in regions:
+        for region in regions:  # the pieces looked at only where some lie
             if (g.region_army[region] != NOBODY or artifacts >> region & 1
-                    or any(k not in fixed for k, _ in pieces.on(region))):
+                    or (pieces.occupied >> region & 1
+                        and any(k not in fixed for k, _ in pieces.on(region)))):
                 out |= 1 << region
         return out
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         gates = self._gates(g, army)
-        loaded = self._loaded(g, gates) if len(gates) > 1 else 0
-        for i, a in enumerate(gates):
-            for b in gates[i + 1:]:
-                if (loaded >> a | loaded >> b) & 1:
-                    yield Action("portal", a, b)
+        if len(gates) < 2:  # no pair to swap
+            return ()
+        loaded = self._loaded(g, gates)
+        return [Action("portal", a, b) for i, a in enumerate(gates) for b in gates[i + 1:]
+                if (loaded >> a | loaded >> b) & 1]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         a, b = action.target, action.count

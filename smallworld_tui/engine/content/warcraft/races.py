@@ -9,7 +9,7 @@ Humans their Military Objectives at the end of the turn, after scoring.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -70,11 +70,7 @@ def item_regions(g: GameState, kind: str) -> int:
 
 def near(g: GameState, mask: int) -> int:
     """Regions bordering those of ``mask`` (map adjacency), outside it."""
-    out = 0
-    neighbors = g.map.neighbor_masks
-    for r in bits(mask):
-        out |= neighbors[r]
-    return out & ~mask
+    return g.map.adjacent(mask) & ~mask
 
 
 def open_to(g: GameState, army: Army, mask: int) -> int:
@@ -150,22 +146,27 @@ class Ethereals(Race):
     actions = kinds(steal=("artifact", "region"), place_discount=())
 
     def _loot(self, g: GameState, army: Army) -> int:
-        """Regions whose artifacts the Ethereals may steal now."""
-        return open_to(g, army, near(g, army.mask) & item_regions(g, "artifact"))
+        """Regions whose artifacts the Ethereals may steal now (none next to them: no rule
+        asked)."""
+        loot = near(g, army.mask) & item_regions(g, "artifact")
+        return open_to(g, army, loot) if loot else 0
 
     def _places(self, g: GameState, army: Army) -> int:
-        return item_regions(g, "place") & reach_mask(g, army)
+        places = item_regions(g, "place")
+        return places & reach_mask(g, army) if places else 0
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.turn.extra.get(self.qid):
-            return
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):  # used this turn: nothing to look for
+            return ()
+        out = []
         if in_hand(g, army) >= 1 and self._places(g, army):
-            yield Action("place_discount")
+            out.append(Action("place_discount"))
         loot = self._loot(g, army)
-        for index, qid in enumerate(artifacts()):
-            if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
-                for r in bits(army.mask):
-                    yield Action("steal", index, r)
+        if loot:
+            for index, qid in enumerate(artifacts()):
+                if g.items.get(qid, -1) >= 0 and loot >> g.items[qid] & 1:
+                    out += [Action("steal", index, r) for r in bits(army.mask)]
+        return out
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         if action.kind == "place_discount":
@@ -284,10 +285,15 @@ class Gnomes(Race):
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
         costs = Costs(g, army).each(open_to(g, army, g.map.all_mask & ~army.mask),
                                     as_if_adjacent=True)
-        return sum(1 << r for r, cost in costs if cost <= best)
+        targets = 0
+        for r, cost in costs:  # a loop: no generator
+            if cost <= best:
+                targets |= 1 << r
+        return targets
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("air_raid", self._targets(g, army))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("air_raid", targets) if targets else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         value = g.roll_die()
@@ -356,15 +362,19 @@ class Goblins(Race):
         if not data or not data["pile"]:
             return 0
         mask = 0
+        holders, armies, bombs = g.region_army, g.armies, g.pieces.counts[BOMB]
+        most = self.num("bombs_per_region")
         for r in bits(near(g, army.mask)):
-            other = g.holder(r)
-            if (other is not None and other.seat != army.seat and not other.declined
-                    and g.pieces.count(BOMB, r) < self.num("bombs_per_region")):
-                mask |= 1 << r
-        return open_to(g, army, mask)
+            holder = holders[r]  # ``g.holder``, without a call per region
+            if holder >= 0:
+                other = armies[holder]
+                if other.seat != army.seat and not other.declined and bombs[r] < most:
+                    mask |= 1 << r
+        return open_to(g, army, mask) if mask else 0
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("bomb", self._targets(g, army))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        targets = self._targets(g, army)
+        return on_regions("bomb", targets) if targets else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         data = g.item_data[self.qid]
@@ -470,13 +480,17 @@ class Humans(Race):
 
     def _movable(self, g: GameState) -> int:
         """Objectives on the map not yet placed this turn."""
-        placed: list[int] = g.turn.extra.get(self.qid, [])
-        return g.pieces.mask(OBJECTIVE) & ~mask_of(placed)
+        placed: list[int] | None = g.turn.extra.get(self.qid)
+        on_map = g.pieces.mask(OBJECTIVE)
+        return on_map & ~mask_of(placed) if placed else on_map
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.reserve.get(OBJECTIVE, 0):
-            yield from on_regions("objective", self._sites(g, army))
-        yield from on_regions("recall_objective", self._movable(g))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        out = (on_regions("objective", self._sites(g, army)) if army.reserve.get(OBJECTIVE, 0)
+               else [])
+        movable = self._movable(g)
+        if movable:
+            out += on_regions("recall_objective", movable)
+        return out
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
