@@ -216,18 +216,19 @@ class Costs:
             used -= share
 
 
-def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int) -> int:
-    """The regions that cost ``army`` (its ``hooks``) the travel cost (``Costs.travel``):
-    the rules' ``travel_mask`` less the regions a rule of the army reaches, which count as
-    adjacent, and, where a rule of the army waives the travel cost (``no_travel_cost``),
-    less all but the ``unaided`` regions (``GameState.unaided``): neither help applies
-    where no rule may help."""
-    travel = g.rules.travel_mask(g, army)
+def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int | None,
+            within: int = -1) -> int:
+    """The regions (of the mask ``within``) that cost ``army`` (its ``hooks``) the travel
+    cost (``Costs.travel``): the rules' ``travel_mask`` less the regions a rule of the army
+    reaches, which count as adjacent, and, where a rule of the army waives the travel cost
+    (``no_travel_cost``), less all but the ``unaided`` regions (``GameState.unaided``, asked
+    here if None): neither help applies where no rule may help."""
+    travel = g.rules.travel_mask(g, army) & within
     if travel:
         if hooks.reach if army.mask else hooks.entry:
             travel &= ~helped_mask(g, army, hooks)
         if hooks.no_travel_cost:
-            travel &= unaided
+            travel &= g.unaided(army) if unaided is None else unaided
     return travel
 
 
@@ -259,32 +260,61 @@ def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) ->
 def _costs_change(g: GameState, hooks: Hooks) -> bool:
     """Whether anything but a travel cost changes the costs of the army whose hooks are
     ``hooks`` from each region's own (a cost change, an aid): else no ``Costs`` is needed,
-    the travel cost alone added (``_travel_only``)."""
+    the travel cost alone added (``_travel``)."""
     return bool(hooks.costs or hooks.aid or "cost_changes" in g.rules.own_hooks)
-
-
-def _travel_only(g: GameState, army: Army, hooks: Hooks) -> int:
-    """``Costs.travel`` of an army whose costs nothing else changes (``_costs_change``), in
-    a game whose rules fill ``travel_mask`` in (``Ruleset.own_hooks``)."""
-    return _travel(g, army, hooks, g.unaided(army) if hooks.no_travel_cost else 0)
 
 
 def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
-    (``Costs.use_aid``) when an aid pays part — without a ``Costs`` where nothing but a
-    travel cost changes the army's costs."""
+    (``Costs.use_aid``) when an aid pays part (else none).  Priced for the one region
+    (``_price``), a ``Costs`` only composed when an aid pays."""
     hooks = g.hooks(army)
-    if not _costs_change(g, hooks):
-        rules = g.rules
-        travel = ("travel_mask" in rules.own_hooks
-                  and _travel_only(g, army, hooks) >> region & 1)
-        cost = _one_cost(g, region, rules.travel_cost if travel else 0, _pending_roll(g, army),
-                         hooks.minimum)
-        return cost, cost, None
-    costs = Costs(g, army, hooks)
-    cost = costs.of(region)
-    return cost, costs.of(region, aided=False) if costs.aid else cost, costs
+    cost, full = _price(g, army, hooks, region)
+    return cost, full, Costs(g, army, hooks) if full > cost else None
+
+
+def _price(g: GameState, army: Army, hooks: Hooks, region: int) -> tuple[int, int]:
+    """``Costs.of(region)`` and ``Costs.of(region, aided=False)`` of the army whose hooks are
+    ``hooks``, composed for ``region`` alone: only the cost changes over it are added, the
+    travel cost and the regions reached by the army's rules asked about it alone, and
+    ``GameState.unaided`` asked only where it may matter (a cut over the region, the travel
+    cost waived there, an aid to pay)."""
+    rules = g.rules
+    ruled = rules.own_hooks
+    added = cut = 0
+    if "cost_changes" in ruled:
+        for mask, delta in rules.cost_changes(g, army):
+            if mask >> region & 1:
+                if delta < 0:
+                    cut += delta
+                else:
+                    added += delta
+    for t in hooks.costs:
+        for mask, delta in t.cost_changes(g, army):
+            if mask >> region & 1:
+                if delta < 0:
+                    cut += delta
+                else:
+                    added += delta
+    aid = 0
+    for t in hooks.aid:
+        aid += t.conquest_aid(g, army)
+    travel = "travel_mask" in ruled and rules.travel_mask(g, army) >> region & 1
+    if travel and (hooks.reach if army.mask else hooks.entry):
+        travel = not helped_mask(g, army, hooks) >> region & 1
+    unaided = 0
+    if cut or aid or travel and hooks.no_travel_cost:
+        unaided = g.unaided(army) >> region & 1
+    if travel and (not hooks.no_travel_cost or unaided):
+        added += rules.travel_cost
+    if not unaided:
+        added += cut
+    full = _one_cost(g, region, added, _pending_roll(g, army), hooks.minimum)
+    if not aid or unaided and not hooks.token_aid:
+        return full, full
+    kept = 0 if hooks.token_aid else hooks.kept
+    return (full - min(aid, full - kept) if full > kept else full), full
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -346,7 +376,7 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
             return actions.conquests(costs.each(reach), hand, most)
         base = costs.base(reach)
     elif "travel_mask" in g.rules.own_hooks:  # the travel cost alone added (``Costs.base``)
-        travel = _travel_only(g, army, hooks) & reach
+        travel = _travel(g, army, hooks, None, reach)
         base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
     else:
         base = g.base_cost
