@@ -144,10 +144,7 @@ class Costs:
             hooks = g.hooks(army)
         rules = g.rules
         ruled = rules.own_hooks
-        changes: list[CostChange] = (
-            [*rules.cost_changes(g, army)] if "cost_changes" in ruled else [])
-        for t in hooks.costs:
-            changes += t.cost_changes(g, army)
+        changes = _cost_changes(g, army, hooks)
         aid = 0
         for t in hooks.aid:
             aid += t.conquest_aid(g, army)
@@ -257,13 +254,6 @@ def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) ->
     return cost if cost > minimum else minimum
 
 
-def _costs_change(g: GameState, hooks: Hooks) -> bool:
-    """Whether anything but a travel cost changes the costs of the army whose hooks are
-    ``hooks`` from each region's own (a cost change, an aid): else no ``Costs`` is needed,
-    the travel cost alone added (``_travel``)."""
-    return bool(hooks.costs or hooks.aid or "cost_changes" in g.rules.own_hooks)
-
-
 def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
@@ -281,40 +271,58 @@ def _price(g: GameState, army: Army, hooks: Hooks, region: int) -> tuple[int, in
     ``GameState.unaided`` asked only where it may matter (a cut over the region, the travel
     cost waived there, an aid to pay)."""
     rules = g.rules
-    ruled = rules.own_hooks
     added = cut = 0
-    if "cost_changes" in ruled:
-        for mask, delta in rules.cost_changes(g, army):
-            if mask >> region & 1:
-                if delta < 0:
-                    cut += delta
-                else:
-                    added += delta
-    for t in hooks.costs:
-        for mask, delta in t.cost_changes(g, army):
-            if mask >> region & 1:
-                if delta < 0:
-                    cut += delta
-                else:
-                    added += delta
+    for mask, delta in _cost_changes(g, army, hooks):
+        if mask >> region & 1:
+            if delta < 0:
+                cut += delta
+            else:
+                added += delta
     aid = 0
     for t in hooks.aid:
         aid += t.conquest_aid(g, army)
-    travel = "travel_mask" in ruled and rules.travel_mask(g, army) >> region & 1
+    travel = "travel_mask" in rules.own_hooks and rules.travel_mask(g, army) >> region & 1
     if travel and (hooks.reach if army.mask else hooks.entry):
         travel = not helped_mask(g, army, hooks) >> region & 1
     unaided = 0
-    if cut or aid or travel and hooks.no_travel_cost:
+    if cut or aid or (travel and hooks.no_travel_cost):
         unaided = g.unaided(army) >> region & 1
     if travel and (not hooks.no_travel_cost or unaided):
         added += rules.travel_cost
     if not unaided:
         added += cut
     full = _one_cost(g, region, added, _pending_roll(g, army), hooks.minimum)
-    if not aid or unaided and not hooks.token_aid:
+    if not aid or (unaided and not hooks.token_aid):
         return full, full
     kept = 0 if hooks.token_aid else hooks.kept
     return (full - min(aid, full - kept) if full > kept else full), full
+
+
+def _cost_changes(g: GameState, army: Army, hooks: Hooks) -> list[CostChange]:
+    """The cost changes of the rules and of the army's rules (its ``hooks``), as given."""
+    rules = g.rules
+    changes: list[CostChange] = (
+        [*rules.cost_changes(g, army)] if "cost_changes" in rules.own_hooks else [])
+    for t in hooks.costs:
+        changes += t.cost_changes(g, army)
+    return changes
+
+
+def _base(g: GameState, army: Army, hooks: Hooks, within: int) -> Sequence[int]:
+    """``Costs.base(within)`` of the army whose hooks are ``hooks``, aid aside, composed
+    over ``within`` alone: ``GameState.unaided`` asked only if a cut touches ``within`` or
+    the travel cost, waived, is due there, the regions the army's rules reach only if the
+    travel cost is due in ``within``."""
+    rules = g.rules
+    changes = _cost_changes(g, army, hooks)
+    unaided = None
+    for mask, delta in changes:
+        if delta < 0 and mask & within:  # cut where no rule may help: not at all
+            unaided = g.unaided(army)
+            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+            break
+    travel = _travel(g, army, hooks, unaided, within) if "travel_mask" in rules.own_hooks else 0
+    return _plus(g.base_cost, changes, travel, rules.travel_cost, within)
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -362,22 +370,22 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
     most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
-    is added to the costs (``Costs.base``) worked out first, and without a ``Costs`` where
-    nothing but a travel cost changes them (no cost change, no aid)."""
+    is added to the costs (``Costs.base``) worked out first, without a ``Costs`` where no
+    aid may pay (``_base``: over the reach alone)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    if reach >> actions.CACHED or _costs_change(g, hooks):
+    ruled = g.rules.own_hooks
+    if reach >> actions.CACHED or hooks.aid:
         costs = Costs(g, army, hooks)
         if reach >> actions.CACHED or costs.aid:
             return actions.conquests(costs.each(reach), hand, most)
         base = costs.base(reach)
-    elif "travel_mask" in g.rules.own_hooks:  # the travel cost alone added (``Costs.base``)
-        travel = _travel(g, army, hooks, None, reach)
-        base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
+    elif hooks.costs or "cost_changes" in ruled or "travel_mask" in ruled:
+        base = _base(g, army, hooks, reach)
     else:
         base = g.base_cost
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
