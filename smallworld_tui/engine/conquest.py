@@ -257,19 +257,12 @@ def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) ->
 def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
-    (``Costs.use_aid``) when an aid pays part (else none).  Priced for the one region
-    (``_price``), a ``Costs`` only composed when an aid pays."""
+    (``Costs.use_aid``) when an aid pays part (else None).  Composed for ``region`` alone:
+    only the cost changes over it are added, the travel cost and the regions reached by the
+    army's rules asked about it alone, ``GameState.unaided`` only where it may matter (a
+    cut over the region, the travel cost waived there, an aid to pay), and a ``Costs``
+    only when an aid pays."""
     hooks = g.hooks(army)
-    cost, full = _price(g, army, hooks, region)
-    return cost, full, Costs(g, army, hooks) if full > cost else None
-
-
-def _price(g: GameState, army: Army, hooks: Hooks, region: int) -> tuple[int, int]:
-    """``Costs.of(region)`` and ``Costs.of(region, aided=False)`` of the army whose hooks are
-    ``hooks``, composed for ``region`` alone: only the cost changes over it are added, the
-    travel cost and the regions reached by the army's rules asked about it alone, and
-    ``GameState.unaided`` asked only where it may matter (a cut over the region, the travel
-    cost waived there, an aid to pay)."""
     rules = g.rules
     added = cut = 0
     for mask, delta in _cost_changes(g, army, hooks):
@@ -293,9 +286,12 @@ def _price(g: GameState, army: Army, hooks: Hooks, region: int) -> tuple[int, in
         added += cut
     full = _one_cost(g, region, added, _pending_roll(g, army), hooks.minimum)
     if not aid or (unaided and not hooks.token_aid):
-        return full, full
+        return full, full, None
     kept = 0 if hooks.token_aid else hooks.kept
-    return (full - min(aid, full - kept) if full > kept else full), full
+    if full <= kept:
+        return full, full, None
+    cost = full - min(aid, full - kept)
+    return cost, full, Costs(g, army, hooks) if cost < full else None
 
 
 def _cost_changes(g: GameState, army: Army, hooks: Hooks) -> list[CostChange]:
@@ -371,7 +367,7 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
     most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
     is added to the costs (``Costs.base``) worked out first, without a ``Costs`` where no
-    aid may pay (``_base``: over the reach alone)."""
+    aid may pay (``_base``, ``_travel``: over the reach alone)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
@@ -384,9 +380,11 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
         if reach >> actions.CACHED or costs.aid:
             return actions.conquests(costs.each(reach), hand, most)
         base = costs.base(reach)
-    elif hooks.costs or "cost_changes" in ruled or "travel_mask" in ruled:
+    elif hooks.costs or "cost_changes" in ruled:
         base = _base(g, army, hooks, reach)
-    else:
+    elif "travel_mask" in ruled and (travel := _travel(g, army, hooks, None, reach)):
+        base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
+    else:  # the regions' own costs (no travel cost is due in the reach)
         base = g.base_cost
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
     # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
