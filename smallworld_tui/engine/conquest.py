@@ -390,7 +390,8 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
     # limits plus the roll
     defence, tokens = g.pieces.defence, g.region_tokens
-    roll = _pending_roll(g, army)
+    turn = g.turn  # ``_pending_roll``, without its call
+    roll = turn.roll if turn.roll > 0 and turn.acting == army.id else 0
     top = most + roll
     finals = actions.FINALS
     if minimum > hand:  # the hand alone pays for no conquest
