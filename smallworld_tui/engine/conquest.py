@@ -1,8 +1,10 @@
 """Conquest mechanics shared by the turn flow and by content.
 
 Where an army may attack (``reach_mask``), what a region costs (``Costs``: the one place
-that composes a cost from terrain, pieces, defenders, the rules, traits and items), and what
-happens when a region changes hands (``take_region``) or a race leaves the map (``retire``).
+that composes every cost from terrain, pieces, defenders, the rules, traits and items; the
+hot paths compose the same for one region, ``conquest_price``, or over a reach, ``_base``),
+and what happens when a region changes hands (``take_region``) or a race leaves the map
+(``retire``).
 """
 
 from __future__ import annotations
