@@ -40,7 +40,7 @@ def check_priced(g: GameState, army: Army) -> tuple[int, int]:
         for r in bits(g.map.all_mask):
             cost, full, told = conquest_price(g, army, r)
             assert (cost, full) == (costs.of(r), costs.of(r, aided=False)), (army.race, r)
-            assert (told is None) == (not (hooks.costs or hooks.aid)), army.race
+            assert (told is None) == (cost == full), army.race  # a ``Costs`` when aid pays
         each = costs.each(reach_mask(g, army))
         for hand in (1, 2, 5):  # a hand that may conquer (1 token at least)
             for most in (hand, hand + 2):

@@ -1,8 +1,10 @@
 """Conquest mechanics shared by the turn flow and by content.
 
 Where an army may attack (``reach_mask``), what a region costs (``Costs``: the one place
-that composes a cost from terrain, pieces, defenders, the rules, traits and items), and what
-happens when a region changes hands (``take_region``) or a race leaves the map (``retire``).
+that composes every cost from terrain, pieces, defenders, the rules, traits and items; the
+hot paths compose the same for one region, ``conquest_price``, or over a reach, ``_base``),
+and what happens when a region changes hands (``take_region``) or a race leaves the map
+(``retire``).
 """
 
 from __future__ import annotations
@@ -144,10 +146,7 @@ class Costs:
             hooks = g.hooks(army)
         rules = g.rules
         ruled = rules.own_hooks
-        changes: list[CostChange] = (
-            [*rules.cost_changes(g, army)] if "cost_changes" in ruled else [])
-        for t in hooks.costs:
-            changes += t.cost_changes(g, army)
+        changes = _cost_changes(g, army, hooks)
         aid = 0
         for t in hooks.aid:
             aid += t.conquest_aid(g, army)
@@ -216,18 +215,19 @@ class Costs:
             used -= share
 
 
-def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int) -> int:
-    """The regions that cost ``army`` (its ``hooks``) the travel cost (``Costs.travel``):
-    the rules' ``travel_mask`` less the regions a rule of the army reaches, which count as
-    adjacent, and, where a rule of the army waives the travel cost (``no_travel_cost``),
-    less all but the ``unaided`` regions (``GameState.unaided``): neither help applies
-    where no rule may help."""
-    travel = g.rules.travel_mask(g, army)
+def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int | None,
+            within: int = -1) -> int:
+    """The regions (of the mask ``within``) that cost ``army`` (its ``hooks``) the travel
+    cost (``Costs.travel``): the rules' ``travel_mask`` less the regions a rule of the army
+    reaches, which count as adjacent, and, where a rule of the army waives the travel cost
+    (``no_travel_cost``), less all but the ``unaided`` regions (``GameState.unaided``, asked
+    here if None): neither help applies where no rule may help."""
+    travel = g.rules.travel_mask(g, army) & within
     if travel:
         if hooks.reach if army.mask else hooks.entry:
             travel &= ~helped_mask(g, army, hooks)
         if hooks.no_travel_cost:
-            travel &= unaided
+            travel &= g.unaided(army) if unaided is None else unaided
     return travel
 
 
@@ -256,35 +256,71 @@ def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) ->
     return cost if cost > minimum else minimum
 
 
-def _costs_change(g: GameState, hooks: Hooks) -> bool:
-    """Whether anything but a travel cost changes the costs of the army whose hooks are
-    ``hooks`` from each region's own (a cost change, an aid): else no ``Costs`` is needed,
-    the travel cost alone added (``_travel_only``)."""
-    return bool(hooks.costs or hooks.aid or "cost_changes" in g.rules.own_hooks)
-
-
-def _travel_only(g: GameState, army: Army, hooks: Hooks) -> int:
-    """``Costs.travel`` of an army whose costs nothing else changes (``_costs_change``), in
-    a game whose rules fill ``travel_mask`` in (``Ruleset.own_hooks``)."""
-    return _travel(g, army, hooks, g.unaided(army) if hooks.no_travel_cost else 0)
-
-
 def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Costs | None]:
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
-    (``Costs.use_aid``) when an aid pays part — without a ``Costs`` where nothing but a
-    travel cost changes the army's costs."""
+    (``Costs.use_aid``) when an aid pays part (else None).  Composed for ``region`` alone:
+    only the cost changes over it are added, the travel cost and the regions reached by the
+    army's rules asked about it alone, ``GameState.unaided`` only where it may matter (a
+    cut over the region, the travel cost waived there, an aid to pay), and a ``Costs``
+    only when an aid pays."""
     hooks = g.hooks(army)
-    if not _costs_change(g, hooks):
-        rules = g.rules
-        travel = ("travel_mask" in rules.own_hooks
-                  and _travel_only(g, army, hooks) >> region & 1)
-        cost = _one_cost(g, region, rules.travel_cost if travel else 0, _pending_roll(g, army),
-                         hooks.minimum)
-        return cost, cost, None
-    costs = Costs(g, army, hooks)
-    cost = costs.of(region)
-    return cost, costs.of(region, aided=False) if costs.aid else cost, costs
+    rules = g.rules
+    added = cut = 0
+    for mask, delta in _cost_changes(g, army, hooks):
+        if mask >> region & 1:
+            if delta < 0:
+                cut += delta
+            else:
+                added += delta
+    aid = 0
+    for t in hooks.aid:
+        aid += t.conquest_aid(g, army)
+    travel = "travel_mask" in rules.own_hooks and rules.travel_mask(g, army) >> region & 1
+    if travel and (hooks.reach if army.mask else hooks.entry):
+        travel = not helped_mask(g, army, hooks) >> region & 1
+    unaided = 0
+    if cut or aid or (travel and hooks.no_travel_cost):
+        unaided = g.unaided(army) >> region & 1
+    if travel and (not hooks.no_travel_cost or unaided):
+        added += rules.travel_cost
+    if not unaided:
+        added += cut
+    full = _one_cost(g, region, added, _pending_roll(g, army), hooks.minimum)
+    if not aid or (unaided and not hooks.token_aid):
+        return full, full, None
+    kept = 0 if hooks.token_aid else hooks.kept
+    if full <= kept:
+        return full, full, None
+    cost = full - min(aid, full - kept)
+    return cost, full, Costs(g, army, hooks) if cost < full else None
+
+
+def _cost_changes(g: GameState, army: Army, hooks: Hooks) -> list[CostChange]:
+    """The cost changes of the rules and of the army's rules (its ``hooks``), as given."""
+    rules = g.rules
+    changes: list[CostChange] = (
+        [*rules.cost_changes(g, army)] if "cost_changes" in rules.own_hooks else [])
+    for t in hooks.costs:
+        changes += t.cost_changes(g, army)
+    return changes
+
+
+def _base(g: GameState, army: Army, hooks: Hooks, within: int) -> Sequence[int]:
+    """``Costs.base(within)`` of the army whose hooks are ``hooks``, aid aside, composed
+    over ``within`` alone: ``GameState.unaided`` asked only if a cut touches ``within`` or
+    the travel cost, waived, is due there, the regions the army's rules reach only if the
+    travel cost is due in ``within``."""
+    rules = g.rules
+    changes = _cost_changes(g, army, hooks)
+    unaided = None
+    for mask, delta in changes:
+        if delta < 0 and mask & within:  # cut where no rule may help: not at all
+            unaided = g.unaided(army)
+            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+            break
+    travel = _travel(g, army, hooks, unaided, within) if "travel_mask" in rules.own_hooks else 0
+    return _plus(g.base_cost, changes, travel, rules.travel_cost, within)
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -332,29 +368,32 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     ascending (``actions.conquests``): ``conquer`` each region it may attack whose cost
     (``conquest_costs``, unless ``known``) ``hand`` pays, else ``final`` if the cost is at
     most ``most``.  Unless an aid pays part of the costs, in one pass over its reach, what
-    is added to the costs (``Costs.base``) worked out first, and without a ``Costs`` where
-    nothing but a travel cost changes them (no cost change, no aid)."""
+    is added to the costs (``Costs.base``) worked out first, without a ``Costs`` where no
+    aid may pay (``_base``, ``_travel``: over the reach alone)."""
     if known is not None:
         return actions.conquests(known, hand, most)
     reach = _reach(g, army, hooks, True)
     minimum = hooks.minimum
     if not reach or minimum > most:
         return []
-    if reach >> actions.CACHED or _costs_change(g, hooks):
+    ruled = g.rules.own_hooks
+    if reach >> actions.CACHED or hooks.aid:
         costs = Costs(g, army, hooks)
         if reach >> actions.CACHED or costs.aid:
             return actions.conquests(costs.each(reach), hand, most)
         base = costs.base(reach)
-    elif "travel_mask" in g.rules.own_hooks:  # the travel cost alone added (``Costs.base``)
-        travel = _travel_only(g, army, hooks) & reach
+    elif hooks.costs or "cost_changes" in ruled:
+        base = _base(g, army, hooks, reach)
+    elif "travel_mask" in ruled and (travel := _travel(g, army, hooks, None, reach)):
         base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
-    else:
+    else:  # the regions' own costs (no travel cost is due in the reach)
         base = g.base_cost
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
     # pending roll, at least ``minimum`` (``Costs.each``): its own is compared with the
     # limits plus the roll
     defence, tokens = g.pieces.defence, g.region_tokens
-    roll = _pending_roll(g, army)
+    turn = g.turn  # ``_pending_roll``, without its call
+    roll = turn.roll if turn.roll > 0 and turn.acting == army.id else 0
     top = most + roll
     finals = actions.FINALS
     if minimum > hand:  # the hand alone pays for no conquest
