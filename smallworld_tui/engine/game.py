@@ -135,6 +135,10 @@ def _ends_with_a_choice(g: GameState) -> bool:
 def _conquer_actions(g: GameState, army: Army,
                      costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     turn = g.turn
+    rules = g.rules
+    # the hooks something in play may fill in (only the ruleset's list when no item fills
+    # a hook alone: no call)
+    live = g.live_hooks() if rules.item_hooks else rules.hooks_used
     out: list[Action] = []
     if may_decline(g, army):
         out.append(actions.DECLINE)
@@ -155,15 +159,15 @@ def _conquer_actions(g: GameState, army: Army,
             if held >= 1:
                 # a last conquest may lack up to ``max_shortfall`` tokens, the die making
                 # them up (``shortfall``: the cost less the hand)
-                most = (hand + max(g.rules.max_shortfall, 0)
+                most = (hand + max(rules.max_shortfall, 0)
                         if not hooks.no_final_roll and held >= hooks.kept else hand)
                 out += conquest_choices(g, army, hooks, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            if "offered_actions" in g.rules.hooks_used:  # the tolls other players ask
+            if "offered_actions" in live:  # the tolls other players ask
                 for t, other in _offered(g, army):
                     out += t.offered_actions(g, other, army)
-    if "turn_actions" in g.rules.hooks_used:
+    if "turn_actions" in live:
         out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
     return out
@@ -178,6 +182,15 @@ def _turn_actions(g: GameState) -> list[Action]:
             for t in g.hooks(mine).turn:
                 out += t.turn_actions(g, mine)
     return out
+
+
+def _is_turn_action(g: GameState, action: Action) -> bool:
+    """Whether ``_turn_actions`` offers ``action`` (not asked when nothing in play fills
+    ``turn_actions`` in: it offers nothing then)."""
+    rules = g.rules
+    if "turn_actions" not in (g.live_hooks() if rules.item_hooks else rules.hooks_used):
+        return False
+    return action in _turn_actions(g)
 
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
@@ -234,7 +247,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
     else:
         content, army = provider(g, action)
         if (phase == CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
-                and action not in _turn_actions(g)):
+                and not _is_turn_action(g, action)):
             _mark_expanding(g)
         content.apply(g, army, action)
         if phase == END and not _ends_with_a_choice(g):
@@ -254,7 +267,9 @@ def provider(g: GameState, action: Action) -> tuple[Content, Army]:
         army = g.armies[g.turn.acting]
         candidates = [(t, army) for t in g.rules_of(army)] + [
             pair for pair in candidates if pair[1] is not army]
-        if g.phase == CONQUER:
+        rules = g.rules
+        if g.phase == CONQUER and "offered_actions" in (
+                g.live_hooks() if rules.item_hooks else rules.hooks_used):
             candidates += _offered(g, army)
     able = [(content, army) for content, army in candidates if kind in content.actions]
     if not able:
