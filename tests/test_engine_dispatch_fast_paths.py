@@ -11,10 +11,19 @@ import pytest
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
-from smallworld_tui.engine.game import _is_turn_action, _offered, _turn_actions, legal_actions
+from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.game import (
+    _is_turn_action,
+    _offered,
+    _offers,
+    _turn_actions,
+    legal_actions,
+    provider,
+)
 from smallworld_tui.engine.hooks import hooks_used
-from smallworld_tui.engine.phase import CONQUER
+from smallworld_tui.engine.phase import CONQUER, END
 from smallworld_tui.engine.registry import ruleset
+from smallworld_tui.engine.state import Army
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
          ("warcraft", None, None), ("warcraft", None, {"teams": True})]
@@ -77,3 +86,42 @@ def test_skipped_hooks_offer_nothing_while_conquering(
                          options=options)
     if game == "underground":
         assert content  # choices of the turn were offered while conquering
+
+
+def every_rule(g: GameState) -> list[tuple[Content, Army]]:
+    """Every rule that may offer a choice now, in the order ``provider`` asks them (the
+    general path: lists of every rule of every army concerned)."""
+    seat_rules = [(t, army) for army in g.armies_of(g.seat) for t in g.rules_of(army)]
+    if g.phase == END:
+        return seat_rules
+    acting = g.armies[g.turn.acting]
+    out = [(t, acting) for t in g.rules_of(acting)]
+    out += [pair for pair in seat_rules if pair[1] is not acting]
+    if g.phase == CONQUER:
+        out += [(t, other) for other in g.armies
+                if other.alive and other.seat != acting.seat for t in g.hooks(other).offer]
+    return out
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_the_provider_of_a_choice_is_the_first_rule_knowing_it(
+        game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
+    provided = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal provided
+        if g.finished:
+            return
+        rules = every_rule(g)
+        for action in legal_actions(g):
+            able = [pair for pair in rules if action.kind in pair[0].actions]
+            if not able:  # a choice of the core
+                continue
+            offering = [pair for pair in able if action in _offers(g, *pair)]
+            assert provider(g, action) == (offering or able)[0]
+            provided += 1
+
+    for seed in range(6):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                         options=options)
+    assert provided

@@ -102,11 +102,6 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     return []
 
 
-def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
-    """The rules of every army of the player whose turn it is, with their army."""
-    return [(t, army) for army in g.armies_of(g.seat) for t in g.rules_of(army)]
-
-
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
     out: list[Action] = []
@@ -260,18 +255,31 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
 def provider(g: GameState, action: Action) -> tuple[Content, Army]:
     """The race, power or item offering ``action`` now, with its army (another player's,
     for a choice its rules offer the conquering army): the first rule knowing its kind, or,
-    when several do, the first that offers it."""
+    when several do, the first that offers it.  The rules are asked in turn: the acting
+    army's (but at the end of the turn), the player's other armies', then, while
+    conquering, those of other players that may offer a choice (plain loops: no list of
+    every rule is built)."""
     kind = action.kind
-    candidates = _seat_rules(g)
-    if g.phase != END:  # the acting army's rules first (each rule listed once)
-        army = g.armies[g.turn.acting]
-        candidates = [(t, army) for t in g.rules_of(army)] + [
-            pair for pair in candidates if pair[1] is not army]
-        rules = g.rules
-        if g.phase == CONQUER and "offered_actions" in (
-                g.live_hooks() if rules.item_hooks else rules.hooks_used):
-            candidates += _offered(g, army)
-    able = [(content, army) for content, army in candidates if kind in content.actions]
+    able: list[tuple[Content, Army]] = []
+    phase = g.phase
+    acting = None
+    if phase != END:
+        acting = g.armies[g.turn.acting]
+        for t in g.hooks(acting).all:
+            if kind in t.actions:
+                able.append((t, acting))
+    seat = g.seat
+    for army in g.armies:  # the player's armies (``armies_of``, without its list)
+        if army.alive and army.seat == seat and army is not acting:
+            for t in g.hooks(army).all:
+                if kind in t.actions:
+                    able.append((t, army))
+    rules = g.rules
+    if acting is not None and phase == CONQUER and "offered_actions" in (
+            g.live_hooks() if rules.item_hooks else rules.hooks_used):
+        for t, other in _offered(g, acting):
+            if kind in t.actions:
+                able.append((t, other))
     if not able:
         raise IllegalAction("{action} is not possible now", action=kind)
     if len(able) > 1:  # two rules know the kind (a relic and the Bag imitating it)
