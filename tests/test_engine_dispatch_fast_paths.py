@@ -7,6 +7,8 @@ fresh copy of the game works out (nothing stale as items move, armies decline or
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from smallworld_tui.bots.random_play import play_random_game
@@ -27,6 +29,13 @@ from smallworld_tui.engine.state import Army
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
          ("warcraft", None, None), ("warcraft", None, {"teams": True})]
+
+
+def play(game: str, map_name: str | None, options: dict[str, bool] | None,
+         check: Callable[[GameState, Action], None]) -> list[GameState]:
+    """Six random games of ``game``, ``check`` called after every action; their ends."""
+    return [play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                             options=options)[0] for seed in range(6)]
 
 
 def filled_in_play(g: GameState) -> frozenset[str]:
@@ -53,9 +62,7 @@ def test_the_live_hooks_hold_every_hook_filled_in_and_none_is_stale(
         idle_seen += len(g.rules.hooks_used - live)
         live_seen += len(live & g.rules.item_hooks.keys())
 
-    for seed in range(6):
-        end, _ = play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check,
-                                  game=game, options=options)
+    for end in play(game, map_name, options, check):
         assert GameState.from_json(end.to_json()).live_hooks() == end.live_hooks()
     if ruleset(game).item_hooks:  # hooks only items fill were idle, and live, in these games
         assert idle_seen and live_seen
@@ -81,9 +88,7 @@ def test_skipped_hooks_offer_nothing_while_conquering(
             assert _is_turn_action(g, action) == (action in turn)
             content += action in turn
 
-    for seed in range(6):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
-                         options=options)
+    play(game, map_name, options, check)
     if game == "underground":
         assert content  # choices of the turn were offered while conquering
 
@@ -121,7 +126,5 @@ def test_the_provider_of_a_choice_is_the_first_rule_knowing_it(
             assert provider(g, action) == (offering or able)[0]
             provided += 1
 
-    for seed in range(6):
-        play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
-                         options=options)
+    play(game, map_name, options, check)
     assert provided
