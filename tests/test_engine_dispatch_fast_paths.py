@@ -25,7 +25,7 @@ from smallworld_tui.engine.game import (
 from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.phase import CONQUER, END
 from smallworld_tui.engine.registry import ruleset
-from smallworld_tui.engine.state import Army
+from smallworld_tui.engine.state import OFF_MAP, Army
 
 GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
          ("warcraft", None, None), ("warcraft", None, {"teams": True})]
@@ -128,3 +128,19 @@ def test_the_provider_of_a_choice_is_the_first_rule_knowing_it(
 
     play(game, map_name, options, check)
     assert provided
+
+
+@pytest.mark.parametrize("options", [None, {"teams": True}])
+def test_the_live_hooks_follow_items_put_into_and_out_of_play(
+        options: dict[str, bool] | None) -> None:
+    moved = 0
+    for g in play("warcraft", None, options, lambda g, _: None):
+        items = g.items
+        for qid in list(items):
+            for region in (OFF_MAP, 0):  # out of play, then onto the map
+                before = g.live_hooks()
+                items[qid] = region
+                assert g.live_hooks() == g.clone().live_hooks()
+                assert filled_in_play(g) <= g.live_hooks()
+                moved += g.live_hooks() != before
+    assert moved  # some moves put a hook only items fill in or out of play

@@ -131,9 +131,11 @@ def _conquer_actions(g: GameState, army: Army,
                      costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     turn = g.turn
     rules = g.rules
-    # the hooks something in play may fill in (only the ruleset's list when no item fills
-    # a hook alone: no call)
-    live = g.live_hooks() if rules.item_hooks else rules.hooks_used
+    # the hooks something in play may fill in (``live_hooks``; without a call when no
+    # item fills a hook alone, or when the items know them)
+    live = rules.hooks_used
+    if rules.item_hooks:
+        live = g.items.live or g.live_hooks()
     out: list[Action] = []
     if may_decline(g, army):
         out.append(actions.DECLINE)

@@ -318,7 +318,6 @@ class GameState:
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
-    _live: tuple[int, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -326,7 +325,6 @@ class GameState:
         self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
-        self._live = (-1, frozenset())
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
 
@@ -455,11 +453,10 @@ class GameState:
         """The hooks of ``rules.hooks_used`` that something in play may fill in now: all but
         those only items fill in (``Ruleset.item_hooks``) while none of those items is in
         play, nor one whose lent rules may change (Stonehedge).  No army fills in the others
-        (``armies_filling`` finds none): callers skip them.  Remembered until the items
-        change."""
-        live = self._live
-        version = self.items.version
-        if live[0] != version:
+        (``armies_filling`` finds none): callers skip them.  Remembered by the items until
+        they change (``ItemPlaces.live``: callers may read it there first, without a call)."""
+        live = self.items.live
+        if live is None:
             _, _, changing, placed = self._placed()
             idle: set[str] = set()
             if not changing:
@@ -467,8 +464,8 @@ class GameState:
                 for hook, qids in self.rules.item_hooks.items():
                     if qids.isdisjoint(in_play):
                         idle.add(hook)
-            live = self._live = (version, self.rules.hooks_used - idle)
-        return live[1]
+            live = self.items.live = self.rules.hooks_used - idle
+        return live
 
     def armies_filling(self, hook: str) -> list[Army]:
         """The armies in play whose rules may fill in ``hook`` (a hot hook, ``Hooks``): its
