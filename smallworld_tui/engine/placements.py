@@ -32,7 +32,8 @@ class ItemPlaces(dict[str, int]):
 
     def __setitem__(self, key: str, value: int) -> None:
         super().__setitem__(key, value)
-        self._changed()
+        self.version = next(_VERSIONS)  # ``_changed`` without the call: the usual change
+        self.live = None
 
     def __delitem__(self, key: str) -> None:
         super().__delitem__(key)
