@@ -102,11 +102,6 @@ def legal_actions(g: GameState, costs: Sequence[tuple[int, int]] | None = None
     return []
 
 
-def _seat_rules(g: GameState) -> list[tuple[Content, Army]]:
-    """The rules of every army of the player whose turn it is, with their army."""
-    return [(t, army) for army in g.armies_of(g.seat) for t in g.rules_of(army)]
-
-
 def _end_actions(g: GameState) -> list[Action]:
     """The last choices of the turn offered by the player's races, powers and items."""
     out: list[Action] = []
@@ -135,6 +130,12 @@ def _ends_with_a_choice(g: GameState) -> bool:
 def _conquer_actions(g: GameState, army: Army,
                      costs: Sequence[tuple[int, int]] | None) -> list[Action]:
     turn = g.turn
+    rules = g.rules
+    # the hooks something in play may fill in (``live_hooks``; without a call when no
+    # item fills a hook alone, or when the items know them)
+    live = rules.hooks_used
+    if rules.item_hooks:
+        live = g.items.live or g.live_hooks()
     out: list[Action] = []
     if may_decline(g, army):
         out.append(actions.DECLINE)
@@ -155,15 +156,15 @@ def _conquer_actions(g: GameState, army: Army,
             if held >= 1:
                 # a last conquest may lack up to ``max_shortfall`` tokens, the die making
                 # them up (``shortfall``: the cost less the hand)
-                most = (hand + max(g.rules.max_shortfall, 0)
+                most = (hand + max(rules.max_shortfall, 0)
                         if not hooks.no_final_roll and held >= hooks.kept else hand)
                 out += conquest_choices(g, army, hooks, hand, most, costs)
             for t in hooks.conquest:
                 out += t.conquest_actions(g, army)
-            if "offered_actions" in g.rules.hooks_used:  # the tolls other players ask
+            if "offered_actions" in live:  # the tolls other players ask
                 for t, other in _offered(g, army):
                     out += t.offered_actions(g, other, army)
-    if "turn_actions" in g.rules.hooks_used:
+    if "turn_actions" in live:
         out += _turn_actions(g)
     out.append(actions.END_CONQUEST)
     return out
@@ -178,6 +179,15 @@ def _turn_actions(g: GameState) -> list[Action]:
             for t in g.hooks(mine).turn:
                 out += t.turn_actions(g, mine)
     return out
+
+
+def _is_turn_action(g: GameState, action: Action) -> bool:
+    """Whether ``_turn_actions`` offers ``action`` (not asked when nothing in play fills
+    ``turn_actions`` in: it offers nothing then)."""
+    rules = g.rules
+    if "turn_actions" not in (g.live_hooks() if rules.item_hooks else rules.hooks_used):
+        return False
+    return action in _turn_actions(g)
 
 
 def _offered(g: GameState, army: Army) -> list[tuple[Content, Army]]:
@@ -234,7 +244,7 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
     else:
         content, army = provider(g, action)
         if (phase == CONQUER and (army.id == g.turn.acting or army.seat != g.seat)
-                and action not in _turn_actions(g)):
+                and not _is_turn_action(g, action)):
             _mark_expanding(g)
         content.apply(g, army, action)
         if phase == END and not _ends_with_a_choice(g):
@@ -247,16 +257,31 @@ def apply(g: GameState, action: Action, *, checked: bool = False,
 def provider(g: GameState, action: Action) -> tuple[Content, Army]:
     """The race, power or item offering ``action`` now, with its army (another player's,
     for a choice its rules offer the conquering army): the first rule knowing its kind, or,
-    when several do, the first that offers it."""
+    when several do, the first that offers it.  The rules are asked in turn: the acting
+    army's (but at the end of the turn), the player's other armies', then, while
+    conquering, those of other players that may offer a choice (plain loops: no list of
+    every rule is built)."""
     kind = action.kind
-    candidates = _seat_rules(g)
-    if g.phase != END:  # the acting army's rules first (each rule listed once)
-        army = g.armies[g.turn.acting]
-        candidates = [(t, army) for t in g.rules_of(army)] + [
-            pair for pair in candidates if pair[1] is not army]
-        if g.phase == CONQUER:
-            candidates += _offered(g, army)
-    able = [(content, army) for content, army in candidates if kind in content.actions]
+    able: list[tuple[Content, Army]] = []
+    phase = g.phase
+    acting = None
+    if phase != END:
+        acting = g.armies[g.turn.acting]
+        for t in g.hooks(acting).all:
+            if kind in t.actions:
+                able.append((t, acting))
+    seat = g.seat
+    for army in g.armies:  # the player's armies (``armies_of``, without its list)
+        if army.alive and army.seat == seat and army is not acting:
+            for t in g.hooks(army).all:
+                if kind in t.actions:
+                    able.append((t, army))
+    rules = g.rules
+    if acting is not None and phase == CONQUER and "offered_actions" in (
+            g.live_hooks() if rules.item_hooks else rules.hooks_used):
+        for t, other in _offered(g, acting):
+            if kind in t.actions:
+                able.append((t, other))
     if not able:
         raise IllegalAction("{action} is not possible now", action=kind)
     if len(able) > 1:  # two rules know the kind (a relic and the Bag imitating it)

@@ -91,6 +91,10 @@ class Ruleset:
         #: for each hook, the races, powers and items of the game that fill it in
         self.filled_by: dict[str, frozenset[str]] = filled_by(
             [*self.races, *self.powers, *self.items])
+        #: the hooks only items fill in, with those items (``GameState.live_hooks``)
+        items = frozenset(self.items)
+        self.item_hooks: dict[str, frozenset[str]] = {
+            h: qids for h, qids in self.filled_by.items() if qids and qids <= items}
         #: the items of the game that give a seat coins wherever they lie (``seat_bonus``):
         #: the core asks only them
         self.seat_bonuses: frozenset[str] = frozenset(

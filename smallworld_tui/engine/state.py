@@ -449,6 +449,24 @@ class GameState:
                     out |= t.unaided_mask(self, other, attacker)
         return out
 
+    def live_hooks(self) -> frozenset[str]:
+        """The hooks of ``rules.hooks_used`` that something in play may fill in now: all but
+        those only items fill in (``Ruleset.item_hooks``) while none of those items is in
+        play, nor one whose lent rules may change (Stonehedge).  No army fills in the others
+        (``armies_filling`` finds none): callers skip them.  Remembered by the items until
+        they change (``ItemPlaces.live``: callers may read it there first, without a call)."""
+        live = self.items.live
+        if live is None:
+            _, _, changing, placed = self._placed()
+            idle: set[str] = set()
+            if not changing:
+                in_play = {item.qid for _, item in placed}
+                for hook, qids in self.rules.item_hooks.items():
+                    if qids.isdisjoint(in_play):
+                        idle.add(hook)
+            live = self.items.live = self.rules.hooks_used - idle
+        return live
+
     def armies_filling(self, hook: str) -> list[Army]:
         """The armies in play whose rules may fill in ``hook`` (a hot hook, ``Hooks``): its
         race or power does, or it holds the region of an item that does or whose lent rules
