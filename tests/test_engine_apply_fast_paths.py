@@ -7,24 +7,12 @@ whether any last choice is offered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
+from random_games import GAMES, play
 
-from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
 from smallworld_tui.engine.game import _end_actions, _ends_with_a_choice
 from smallworld_tui.engine.pieces import Pieces
-
-GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
-         ("warcraft", None, None), ("warcraft", None, {"teams": True})]
-
-
-def play(game: str, map_name: str | None, options: dict[str, bool] | None,
-         check: Callable[[GameState, Action], None]) -> list[GameState]:
-    """Six random games of ``game``, ``check`` called after every action; their ends."""
-    return [play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
-                             options=options)[0] for seed in range(6)]
 
 
 def moving(pieces: Pieces) -> int:

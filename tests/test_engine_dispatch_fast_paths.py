@@ -7,11 +7,9 @@ fresh copy of the game works out (nothing stale as items move, armies decline or
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
+from random_games import GAMES, play
 
-from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.game import (
@@ -26,16 +24,6 @@ from smallworld_tui.engine.hooks import hooks_used
 from smallworld_tui.engine.phase import CONQUER, END
 from smallworld_tui.engine.registry import ruleset
 from smallworld_tui.engine.state import OFF_MAP, Army
-
-GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
-         ("warcraft", None, None), ("warcraft", None, {"teams": True})]
-
-
-def play(game: str, map_name: str | None, options: dict[str, bool] | None,
-         check: Callable[[GameState, Action], None]) -> list[GameState]:
-    """Six random games of ``game``, ``check`` called after every action; their ends."""
-    return [play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
-                             options=options)[0] for seed in range(6)]
 
 
 def filled_in_play(g: GameState) -> frozenset[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from random_games import GAMES
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action
@@ -33,9 +34,6 @@ from smallworld_tui.engine.map_model import Face, Map, moved
 from smallworld_tui.engine.registry import ITEMS, rule
 from smallworld_tui.engine.rng import Rng
 from smallworld_tui.engine.state import GameState
-
-GAMES = [("base", "base-4p", None), ("underground", "underground-4p", None),
-         ("warcraft", None, None), ("warcraft", None, {"teams": True})]
 
 
 @pytest.mark.parametrize(("players", "alternative"), [(2, False), (2, True), (3, False),
