@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from random_games import GAMES, play
 
+from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.game import (
@@ -132,3 +133,30 @@ def test_the_live_hooks_follow_items_put_into_and_out_of_play(
                 assert filled_in_play(g) <= g.live_hooks()
                 moved += g.live_hooks() != before
     assert moved  # some moves put a hook only items fill in or out of play
+
+
+@pytest.mark.parametrize("options", [None, {"teams": True}])
+def test_the_regions_no_rule_may_help_to_take_are_those_every_rule_asked_gives(
+        options: dict[str, bool] | None) -> None:
+    """``GameState.unaided`` skips its sieve while nothing in play fills the hook in (in
+    Warcraft only the Aegis of Aggramar does): the same regions as every other player's
+    rules asked one by one, through Warcraft games where the Aegis comes into play."""
+    seen = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal seen
+        for army in g.armies:
+            if not army.alive:
+                continue
+            every = 0
+            for other in g.armies:
+                if other.alive and other.mask and other.seat != army.seat:
+                    for t in g.rules_of(other):
+                        every |= t.unaided_mask(g, other, army)
+            assert g.unaided(army) == every
+            seen += bool(every)
+
+    for seed in range(17):
+        play_random_game(["Amy", "Ben", "Cai", "Dee"], None, seed, check, game="warcraft",
+                         options=options)
+    assert seen  # the Aegis kept regions from help in these games

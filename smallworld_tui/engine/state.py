@@ -441,7 +441,9 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
-        if "unaided_mask" not in self.rules.hooks_used:
+        rules = self.rules
+        if "unaided_mask" not in rules.hooks_used or (  # nothing in play fills it in
+                rules.item_hooks and "unaided_mask" not in (self.items.live or self.live_hooks())):
             return out
         for other in self.armies_filling("unaided_mask"):
             if other.seat != attacker.seat and other.mask:
