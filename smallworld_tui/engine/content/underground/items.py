@@ -15,7 +15,7 @@ ends the turn in the region where it was last used.  The holder's choices are ac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -163,9 +163,8 @@ class FroggysRing(Relic):
     id = "froggys_ring"
     actions = kinds(ring=("region",))
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("ring", army.mask)
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return () if g.turn.extra.get(self.qid) else on_regions("ring", army.mask)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -193,9 +192,10 @@ class ScepterOfAvarice(Relic):
     id = "scepter_of_avarice"
     actions = kinds(scepter=("region",))
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.phase == REDEPLOY and not g.turn.extra.get(self.qid):
-            yield from on_regions("scepter", army.mask & ~(1 << region_of(g, self)))
+            return on_regions("scepter", army.mask & ~(1 << g.items[self.qid]))  # its region
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -249,9 +249,10 @@ class AltarOfSouls(Place):
     def _regions(self, g: GameState, seat: int) -> int:
         return sum(a.mask for a in g.armies_of(seat) if a.declined)
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("sacrifice", self._regions(g, army.seat))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):
+            return ()
+        return on_regions("sacrifice", self._regions(g, army.seat))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -288,9 +289,8 @@ class CryptOfTheTombRaider(Place):
         return g.map.all_mask & ~(1 << region_of(g, self) | g.pieces.mask(GHOST)
                                   | g.closed_mask | g.immune_mask(army.seat))
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("ghost", self._spots(g, army))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return () if g.turn.extra.get(self.qid) else on_regions("ghost", self._spots(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -398,7 +398,9 @@ class Stonehedge(Place):
         g.emit("power_drawn", army.seat if army else -1, item=self.qid, power=badge)
 
     def lent(self, g: GameState) -> tuple[Content, ...]:
-        badge = self.badge(g)
+        # ``badge`` without its call: asked each time the holder's rules are (``hooks``)
+        data = g.item_data.get(self.qid)
+        badge = data.get("badge") if data else None
         return (self, POWERS[badge]) if badge else (self,)
 
     def on_decline(self, g: GameState, army: Army) -> None:
@@ -473,16 +475,14 @@ class WickedestPentacle(Place):
                       "neighbouring region first")
         return ""
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if self.sending(g):
-            yield from self.moves(g, army)
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return self.moves(g, army) if self.sending(g) else ()
 
     def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         return () if self.sending(g) else self.moves(g, army)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == REDEPLOY:
-            yield from self.moves(g, army)
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return self.moves(g, army) if g.phase == REDEPLOY else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if g.phase == REDEPLOY and self.sending(g) and self.targets(g, army):
