@@ -8,7 +8,7 @@ at once: their actions name a second region (``to``; ``NOWHERE`` when there is n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -247,9 +247,8 @@ class Champion(WarcraftPower):
         targets = self._targets(g, army)
         return on_regions("champion", targets) if targets else ()
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.reserve.get(CHAMPION):
-            yield from on_regions("place_champion", army.mask)
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return on_regions("place_champion", army.mask) if army.reserve.get(CHAMPION) else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.reserve.get(CHAMPION) and army.mask:
@@ -383,8 +382,9 @@ class Beastmaster(WarcraftPower):
         needs, spare = redeploy_room(g, army)
         return army.mask if spare > 0 else sum(1 << r for r in needs)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("beast", self._homes(g, army))
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        homes = self._homes(g, army)
+        return on_regions("beast", homes) if homes else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         return N_("place your Beasts first") if self._homes(g, army) else ""
@@ -475,8 +475,9 @@ class Garrison(WarcraftPower):
             for r in bits(sites):
                 self._build(g, army, r)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("fort", self._sites(g, army))
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        sites = self._sites(g, army)
+        return on_regions("fort", sites) if sites else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if not self._sites(g, army):
