@@ -218,22 +218,39 @@ class ScepterOfAvarice(Relic):
 def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ...]) -> int:
     """The coins ``rules`` (rules that score) pay ``army`` for ``region``: for each rule,
     what it pays less what it would pay if the army did not hold the region, when that is
-    more.  Counted on copies of the game, so a rule that acts while scoring acts on them
-    only (none made for no rule; with the region, on the game itself when every rule only
-    reads it: ``acts_when_scoring``)."""
+    more.  Counted on copies of the game when a rule acts while scoring
+    (``acts_when_scoring``), so that it acts on them only; when every rule only reads the
+    game, on the game itself, with the region, then without it (taken out and put back: no
+    copy made)."""
     if not rules:
         return 0
-    with_it, without = g, g.clone()
     if any(t.acts_when_scoring for t in rules):
-        with_it = g.clone()
+        with_it, without = g.clone(), g.clone()
         with_it.turn.extra[COUNTING] = 1
-    without.turn.extra[COUNTING] = 1
-    bit = 1 << region
-    without.armies[army.id].mask &= ~bit
-    without.region_army[region] = NOBODY
-    without.region_tokens[region] = 0
-    a, b = with_it.armies[army.id], without.armies[army.id]
-    return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
+        without.turn.extra[COUNTING] = 1
+        _take_out(without, without.armies[army.id], region)
+        a, b = with_it.armies[army.id], without.armies[army.id]
+        return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
+    held = [t.score(g, army) for t in rules]
+    extra = g.turn.extra
+    saved = army.mask, g.region_army[region], g.region_tokens[region], extra.get(COUNTING)
+    extra[COUNTING] = 1
+    _take_out(g, army, region)
+    try:
+        return sum(max(0, was - t.score(g, army)) for was, t in zip(held, rules, strict=True))
+    finally:
+        army.mask, g.region_army[region], g.region_tokens[region], counting = saved
+        if counting is None:
+            del extra[COUNTING]
+        else:
+            extra[COUNTING] = counting
+
+
+def _take_out(g: GameState, army: Army, region: int) -> None:
+    """``region`` no longer held by ``army``: empty (for ``region_bonus``)."""
+    army.mask &= ~(1 << region)
+    g.region_army[region] = NOBODY
+    g.region_tokens[region] = 0
 
 
 # --- Popular Places ----------------------------------------------------------------------------
