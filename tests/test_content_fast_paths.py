@@ -2,7 +2,9 @@
 listing give what the general path gives, after every action of random games: the Bag
 (Magic) answers at once while it imitates no relic, a readied relic or artifact looks at its
 turn mark and the hand before the tokens kept as pieces, the Stonehedge lends its badge
-without asking ``badge``, and the faction bonus sums the beaten races in any order.
+without asking ``badge``, the faction bonus sums the beaten races in any order, and the
+actions on two regions (Intimidating, Portal Mage) are shared instances kept by what they
+are.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from smallworld_tui.engine.content.warcraft.factions import (
     faction_bonus,
     side_of,
 )
+from smallworld_tui.engine.content.warcraft.powers import _ON_TWO
+from smallworld_tui.engine.game import legal_actions
 from smallworld_tui.engine.phase import REDEPLOY
 from smallworld_tui.engine.registry import ITEMS, POWERS
 from smallworld_tui.engine.state import Army
@@ -141,3 +145,18 @@ def test_the_faction_bonus_sums_the_beaten_races_in_any_order() -> None:
     play("warcraft", check, range(8))
     play("warcraft", check, range(4), options={"teams": True})
     assert paid
+
+
+def test_the_actions_on_two_regions_listed_are_the_ones_they_are_kept_as() -> None:
+    listed = {"intimidate": 0, "portal": 0}
+
+    def check(g: GameState, _: Action) -> None:
+        for action in legal_actions(g):
+            if action.kind in listed:
+                assert _ON_TWO[action] is action
+                assert action == Action(action.kind, action.target, action.count)
+                listed[action.kind] += 1
+
+    for power in ("warcraft:intimidating", "warcraft:portal_mage"):
+        play("warcraft", check, range(6), powers=[power])
+    assert all(listed.values())

@@ -54,6 +54,15 @@ WATCH_TOWER = "warcraft:watch_tower"
 WISP_WALL = "warcraft:wisp_wall"
 NOWHERE = -1  # the second region of an action that has none
 DISCARDED = (NOWHERE,)  # where a token goes when it is discarded
+#: the actions on two regions built so far, by (kind, region, second region): shared
+#: instances, like ``actions.on_regions``'s (every pair is listed again at each listing)
+_ON_TWO: dict[tuple[str, int, int], Action] = {}
+
+
+def on_two(kind: str, region: int, to: int) -> Action:
+    """``Action(kind, region, to)``, made once (``_ON_TWO``)."""
+    action = _ON_TWO[kind, region, to] = Action(kind, region, to)
+    return action
 
 
 class WarcraftPower(Power):
@@ -587,7 +596,9 @@ class Intimidating(WarcraftPower):
         if not victims:  # no use left, or no region to act on: nothing to build
             return ()
         exits = self._exits
-        return [Action("intimidate", r, to) for r in bits(victims) for to in exits(g, r, walled)]
+        known = _ON_TWO.get  # a lookup in place of a call per action
+        return [known(("intimidate", r, to)) or on_two("intimidate", r, to)
+                for r in bits(victims) for to in exits(g, r, walled)]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r, to = action.target, action.count
@@ -694,7 +705,9 @@ class PortalMage(WarcraftPower):
         if len(gates) < 2:  # no pair to swap
             return ()
         loaded = self._loaded(g, gates)
-        return [Action("portal", a, b) for i, a in enumerate(gates) for b in gates[i + 1:]
+        known = _ON_TWO.get  # a lookup in place of a call per action
+        return [known(("portal", a, b)) or on_two("portal", a, b)
+                for i, a in enumerate(gates) for b in gates[i + 1:]
                 if (loaded >> a | loaded >> b) & 1]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
