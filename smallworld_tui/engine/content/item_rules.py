@@ -3,7 +3,7 @@ its once-per-turn mark, and the item readied for its holder's next conquest."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action
@@ -78,9 +78,12 @@ class ReadiedItem(Item):
     def ready(self, g: GameState) -> bool:
         return g.turn.extra.get(self.qid) == READY
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if in_hand(g, army) >= 1 and not g.turn.extra.get(self.qid):
-            yield Action(next(iter(self.actions)))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        # the turn's mark first, and the hand before ``in_hand`` (tokens kept as pieces only
+        # add to it): no call once the item was readied or used, or with tokens in hand
+        if g.turn.extra.get(self.qid) or (army.hand < 1 and in_hand(g, army) < 1):
+            return ()
+        return (Action(next(iter(self.actions))),)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = READY

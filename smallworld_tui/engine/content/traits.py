@@ -9,7 +9,7 @@ state through the state's helpers.  Numbers come from the data table row (``num`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -235,9 +235,9 @@ class Content:
     def on_redeploy_start(self, g: GameState, army: Army) -> None:
         """Once tokens are lifted for redeployment (Skeletons, Amazons, pieces lifted)."""
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         """Extra redeployment choices (Fortress, Encampments, Heroes)."""
-        return iter(())
+        return ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         """Why redeployment cannot end yet ("" when it can), e.g. Heroes not placed."""

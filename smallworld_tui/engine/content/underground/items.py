@@ -15,7 +15,7 @@ ends the turn in the region where it was last used.  The holder's choices are ac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -163,9 +163,8 @@ class FroggysRing(Relic):
     id = "froggys_ring"
     actions = kinds(ring=("region",))
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("ring", army.mask)
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return () if g.turn.extra.get(self.qid) else on_regions("ring", army.mask)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -193,9 +192,10 @@ class ScepterOfAvarice(Relic):
     id = "scepter_of_avarice"
     actions = kinds(scepter=("region",))
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.phase == REDEPLOY and not g.turn.extra.get(self.qid):
-            yield from on_regions("scepter", army.mask & ~(1 << region_of(g, self)))
+            return on_regions("scepter", army.mask & ~(1 << g.items[self.qid]))  # its region
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -218,22 +218,39 @@ class ScepterOfAvarice(Relic):
 def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ...]) -> int:
     """The coins ``rules`` (rules that score) pay ``army`` for ``region``: for each rule,
     what it pays less what it would pay if the army did not hold the region, when that is
-    more.  Counted on copies of the game, so a rule that acts while scoring acts on them
-    only (none made for no rule; with the region, on the game itself when every rule only
-    reads it: ``acts_when_scoring``)."""
+    more.  Counted on copies of the game when a rule acts while scoring
+    (``acts_when_scoring``), so that it acts on them only; when every rule only reads the
+    game, on the game itself, with the region, then without it (taken out and put back: no
+    copy made)."""
     if not rules:
         return 0
-    with_it, without = g, g.clone()
     if any(t.acts_when_scoring for t in rules):
-        with_it = g.clone()
+        with_it, without = g.clone(), g.clone()
         with_it.turn.extra[COUNTING] = 1
-    without.turn.extra[COUNTING] = 1
-    bit = 1 << region
-    without.armies[army.id].mask &= ~bit
-    without.region_army[region] = NOBODY
-    without.region_tokens[region] = 0
-    a, b = with_it.armies[army.id], without.armies[army.id]
-    return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
+        without.turn.extra[COUNTING] = 1
+        _take_out(without, without.armies[army.id], region)
+        a, b = with_it.armies[army.id], without.armies[army.id]
+        return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
+    held = [t.score(g, army) for t in rules]
+    extra = g.turn.extra
+    saved = army.mask, g.region_army[region], g.region_tokens[region], extra.get(COUNTING)
+    extra[COUNTING] = 1
+    _take_out(g, army, region)
+    try:
+        return sum(max(0, was - t.score(g, army)) for was, t in zip(held, rules, strict=True))
+    finally:
+        army.mask, g.region_army[region], g.region_tokens[region], counting = saved
+        if counting is None:
+            del extra[COUNTING]
+        else:
+            extra[COUNTING] = counting
+
+
+def _take_out(g: GameState, army: Army, region: int) -> None:
+    """``region`` no longer held by ``army``: empty (for ``region_bonus``)."""
+    army.mask &= ~(1 << region)
+    g.region_army[region] = NOBODY
+    g.region_tokens[region] = 0
 
 
 # --- Popular Places ----------------------------------------------------------------------------
@@ -249,9 +266,10 @@ class AltarOfSouls(Place):
     def _regions(self, g: GameState, seat: int) -> int:
         return sum(a.mask for a in g.armies_of(seat) if a.declined)
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("sacrifice", self._regions(g, army.seat))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):
+            return ()
+        return on_regions("sacrifice", self._regions(g, army.seat))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -288,9 +306,8 @@ class CryptOfTheTombRaider(Place):
         return g.map.all_mask & ~(1 << region_of(g, self) | g.pieces.mask(GHOST)
                                   | g.closed_mask | g.immune_mask(army.seat))
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield from on_regions("ghost", self._spots(g, army))
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return () if g.turn.extra.get(self.qid) else on_regions("ghost", self._spots(g, army))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = USED
@@ -398,7 +415,9 @@ class Stonehedge(Place):
         g.emit("power_drawn", army.seat if army else -1, item=self.qid, power=badge)
 
     def lent(self, g: GameState) -> tuple[Content, ...]:
-        badge = self.badge(g)
+        # ``badge`` without its call: asked each time the holder's rules are (``hooks``)
+        data = g.item_data.get(self.qid)
+        badge = data.get("badge") if data else None
         return (self, POWERS[badge]) if badge else (self,)
 
     def on_decline(self, g: GameState, army: Army) -> None:
@@ -473,16 +492,14 @@ class WickedestPentacle(Place):
                       "neighbouring region first")
         return ""
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if self.sending(g):
-            yield from self.moves(g, army)
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return self.moves(g, army) if self.sending(g) else ()
 
     def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         return () if self.sending(g) else self.moves(g, army)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == REDEPLOY:
-            yield from self.moves(g, army)
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return self.moves(g, army) if g.phase == REDEPLOY else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if g.phase == REDEPLOY and self.sending(g) and self.targets(g, army):

@@ -190,7 +190,9 @@ class Magic(Power):
         """``call`` the imitated relic's rule with the Bag's place and turn mark standing in
         for the relic's own; the Bag follows the relic if the rule moves it.  ``hook``: the
         ``Content`` hook ``call`` asks, with ``default`` what ``Content`` returns: a relic
-        that keeps it is not asked (most relics fill in one or two hooks)."""
+        that keeps it is not asked (most relics fill in one or two hooks).  The hooks called
+        at every listing return their default themselves while no relic is chosen
+        (``_idle``), without this call."""
         relic = self.relic(g)
         if relic is None or army.declined or (
                 hook and getattr(type(relic), hook) is getattr(Content, hook)):
@@ -217,28 +219,39 @@ class Magic(Power):
                 army.reserve.pop(BAG, None)
                 g.pieces.add(BAG, moved_to)
 
+    def _idle(self, g: GameState, army: Army) -> bool:
+        """Whether the Bag acts as no relic now: none chosen this turn, or the race declined
+        (``_as_bag`` would return its default)."""
+        return army.declined or g.turn.extra.get(self.qid, -1) < 0
+
     # --- choosing ----------------------------------------------------------------------------
-    def _choices(self, g: GameState, army: Army) -> Iterator[Action]:
-        if self.relic(g) is None and not army.declined:
-            for k in self._relics(g):
-                yield Action("bag", k)
+    def _choices(self, g: GameState) -> list[Action]:
+        """Choosing a relic (the race active, none chosen yet this turn)."""
+        return [Action("bag", k) for k in self._relics(g)]
 
     def _relic_actions(self, g: GameState, army: Army, hook: str) -> list[Action]:
         """The imitated relic's choices from its hook ``hook`` (e.g. "end_actions")."""
         none: list[Action] = []
         return self._as_bag(g, army, lambda r: list(getattr(r, hook)(g, army)), none, hook)
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from self._choices(g, army)
-        yield from self._relic_actions(g, army, "conquest_actions")
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if army.declined:
+            return ()
+        if self.relic(g) is None:
+            return self._choices(g)
+        return self._relic_actions(g, army, "conquest_actions")
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if g.phase == REDEPLOY:
-            yield from self._choices(g, army)
-        yield from self._relic_actions(g, army, "redeploy_actions")
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if army.declined:
+            return ()
+        if self.relic(g) is None:
+            return self._choices(g) if g.phase == REDEPLOY else ()
+        return self._relic_actions(g, army, "redeploy_actions")
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from self._relic_actions(g, army, "end_actions")
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if self._idle(g, army):
+            return ()
+        return self._relic_actions(g, army, "end_actions")
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         if action.kind == "bag":
@@ -275,17 +288,25 @@ class Magic(Power):
 
     # --- the relic's rules, with the Bag's place and use -------------------------------------
     def reach_mask(self, g: GameState, army: Army) -> int:
+        if self._idle(g, army):
+            return 0
         return self._as_bag(g, army, lambda r: r.reach_mask(g, army), 0, "reach_mask")
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
+        if self._idle(g, army):
+            return ()
         return self._as_bag(g, army, lambda r: r.cost_changes(g, army), (), "cost_changes")
 
     def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
+        if self._idle(g, army):
+            return loss
         return self._as_bag(g, army, lambda r: r.loss_dealt(g, army, region, victim, loss),
                             loss, "loss_dealt")
 
     def on_conquered(self, g: GameState, army: Army, region: int) -> None:
-        self._as_bag(g, army, lambda r: r.on_conquered(g, army, region), None, "on_conquered")
+        if not self._idle(g, army):
+            self._as_bag(g, army, lambda r: r.on_conquered(g, army, region), None,
+                         "on_conquered")
 
     def score(self, g: GameState, army: Army) -> int:
         if not g.pieces.mask(BAG) & army.mask:
@@ -420,9 +441,10 @@ class Royal(Power):
     works_in_decline = True
     actions = kinds(queen=("region",))
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.phase == REDEPLOY and not army.declined and not g.turn.extra.get(self.qid):
-            yield from on_regions("queen", army.mask & ~g.pieces.mask(QUEEN))
+            return on_regions("queen", army.mask & ~g.pieces.mask(QUEEN))
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = 1
@@ -460,9 +482,10 @@ class Shield(Power):
             army.reserve[ARMOR] = held + got
             g.emit("pieces_gained", army.seat, piece=ARMOR, count=got)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and not army.declined:
-            yield from on_regions("armor", army.mask)
+            return on_regions("armor", army.mask)
+        return ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if (g.phase == REDEPLOY and army.reserve.get(ARMOR, 0) and army.mask
@@ -567,7 +590,8 @@ class Vanishing(Power):
         return army.power != self.qid
 
     def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
-        if self._lent(army) and may_decline(g, army) and not g.turn.extra.get(self.qid):
+        if (self._lent(army) and not g.turn.extra.get(self.qid)  # the mark before the call
+                and may_decline(g, army)):
             return (Action("vanish"),)
         return ()
 

@@ -3,7 +3,7 @@ data table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -86,9 +86,10 @@ class Cultists(Race):
             return on_regions("ancient", army.mask & ~g.pieces.mask(GREAT_ANCIENT))
         return ()
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0):
-            yield from on_regions("ancient", army.mask)
+            return on_regions("ancient", army.mask)
+        return ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if g.phase == REDEPLOY and army.reserve.get(GREAT_ANCIENT, 0) and army.mask:
@@ -156,9 +157,10 @@ class Flames(Race):
         if sites.bit_count() == 1:
             self._place(g, army, sites.bit_length() - 1)
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.pieces.mask(VOLCANO) and g.turn.roll < 0:
-            yield from on_regions("volcano", self._sites(g))
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.roll < 0 and not g.pieces.mask(VOLCANO):
+            return on_regions("volcano", self._sites(g))
+        return ()
 
     def conquest_blocker(self, g: GameState, army: Army) -> str:
         if not g.pieces.mask(VOLCANO) and self._sites(g):
@@ -257,8 +259,9 @@ class Kraken(Race):
             return 0
         return army.mask & g.leave_mask
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("abandon", self._rivers(g, army))
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        rivers = self._rivers(g, army)
+        return on_regions("abandon", rivers) if rivers else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         empty_region(g, army, action.target)
@@ -360,10 +363,10 @@ class ShadowMimes(Race):
         refilled = len(g.combos) == g.rules.visible_combos
         army.extra[self.qid] = len(g.combos) - 1 if refilled else len(g.combos)
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if self._swaps(g, army):
-            for slot in range(army.extra[self.qid]):
-                yield Action("mime", slot)
+            return [Action("mime", slot) for slot in range(army.extra[self.qid])]
+        return ()
 
     def _swaps(self, g: GameState, army: Army) -> bool:
         return (army.picked_turn == g.turn_number and not g.turn.conquered.get(army.id)

@@ -72,8 +72,13 @@ def _faction_rules(g: GameState, army: Army) -> tuple[FactionRule, ...]:
 
 def side_of(g: GameState, army: Army) -> str:
     """The faction ``army`` fights for this turn."""
+    return _side(g, army, _faction_rules(g, army))
+
+
+def _side(g: GameState, army: Army, rules: tuple[FactionRule, ...]) -> str:
+    """``side_of`` with the army's faction rules known."""
     side = faction(army.race)
-    for rule in _faction_rules(g, army):
+    for rule in rules:
         side = rule.fights_for(g, army, side)
     return side
 
@@ -93,13 +98,19 @@ def faction_bonus(g: GameState, seat: int) -> tuple[str, int]:
     army = g.active_army(seat)
     if army is None:
         return "", 0
-    side = side_of(g, army)
+    rules = _faction_rules(g, army)
+    side = _side(g, army, rules)
     foe = enemy(side)
-    if not foe or not g.turn.beaten:  # most turns take no region from another race
+    beaten = g.turn.beaten
+    if not foe or not beaten:  # most turns take no region from another race
         return side, 0
     most = 1
-    for rule in _faction_rules(g, army):
+    for rule in rules:
         most = rule.bonus_per_race(g, army, most)
-    times = sum(min(n, most) for beaten, n in beaten_races(g) if faction(beaten.race) == foe)
+    times = 0
+    armies = g.armies
+    for a, n in beaten.items():  # a loop, in any order (a sum): no list sorted, no generator
+        if faction(armies[a].race) == foe:
+            times += min(n, most)
     each: int = g.rules.table["rules"]["faction_bonus"]
     return side, each * times

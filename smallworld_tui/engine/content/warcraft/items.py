@@ -18,7 +18,7 @@ The Well of Eternity pays whoever surrounds it, whoever holds it (``Item.seat_bo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -66,12 +66,11 @@ class PlacedArtifact(Artifact):
     #: whether placing it where it already lies does something
     acts_where_it_lies: ClassVar[bool] = False
 
-    def end_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            here = 0 if self.acts_where_it_lies else 1 << region_of(g, self)
-            kind = next(iter(self.actions))
-            for r in bits(army.mask & ~here):
-                yield Action(kind, r)
+    def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):
+            return ()
+        here = 0 if self.acts_where_it_lies else 1 << region_of(g, self)
+        return on_regions(next(iter(self.actions)), army.mask & ~here)
 
     def place(self, g: GameState, army: Army, region: int) -> None:
         g.turn.extra[self.qid] = USED
@@ -128,9 +127,10 @@ class AegisOfAggramar(PlacedArtifact):
                     {"item": self.qid, "price": price, "coins": coins})
         return None
 
-    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterator[Action]:
+    def offered_actions(self, g: GameState, army: Army, to: Army) -> Iterable[Action]:
         if self.toll_refusal(g, to) is None:
-            yield Action("aegis_toll", region_of(g, self))
+            return (Action("aegis_toll", region_of(g, self)),)
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         if action.kind == "aegis":
@@ -227,9 +227,10 @@ class Doomhammer(Artifact):
                     {"item": self.qid, "price": price, "coins": coins})
         return None
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         if self.refusal(g, army) is None:
-            yield from on_regions("doomhammer", reach_mask(g, army) & ~g.unaided(army))
+            return on_regions("doomhammer", reach_mask(g, army) & ~g.unaided(army))
+        return ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
@@ -308,17 +309,16 @@ class Battleground(FactionRule, Place):
         chosen = g.turn.extra.get(self.qid, -1)
         return faction_ids()[chosen] if chosen >= 0 and not enemy(side) else side
 
-    def _sides(self, g: GameState, army: Army) -> Iterator[Action]:
-        if self.qid not in g.turn.extra and not enemy(faction(army.race)):
-            for k, side in enumerate(faction_ids()):
-                if enemy(side):
-                    yield Action("side_with", k)
+    def _sides(self, g: GameState, army: Army) -> list[Action]:
+        if self.qid in g.turn.extra or enemy(faction(army.race)):
+            return []
+        return [Action("side_with", k) for k, side in enumerate(faction_ids()) if enemy(side)]
 
-    def turn_actions(self, g: GameState, army: Army) -> Iterator[Action]:
+    def turn_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         return self._sides(g, army)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        return self._sides(g, army) if g.phase == REDEPLOY else iter(())
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return self._sides(g, army) if g.phase == REDEPLOY else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         g.turn.extra[self.qid] = action.target

@@ -8,7 +8,7 @@ at once: their actions name a second region (``to``; ``NOWHERE`` when there is n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -54,6 +54,15 @@ WATCH_TOWER = "warcraft:watch_tower"
 WISP_WALL = "warcraft:wisp_wall"
 NOWHERE = -1  # the second region of an action that has none
 DISCARDED = (NOWHERE,)  # where a token goes when it is discarded
+#: the actions on two regions built so far, by (kind, region, second region): shared
+#: instances, like ``actions.on_regions``'s (every pair is listed again at each listing)
+_ON_TWO: dict[tuple[str, int, int], Action] = {}
+
+
+def on_two(kind: str, region: int, to: int) -> Action:
+    """``Action(kind, region, to)``, made once (``_ON_TWO``)."""
+    action = _ON_TWO[kind, region, to] = Action(kind, region, to)
+    return action
 
 
 class WarcraftPower(Power):
@@ -247,9 +256,8 @@ class Champion(WarcraftPower):
         targets = self._targets(g, army)
         return on_regions("champion", targets) if targets else ()
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if army.reserve.get(CHAMPION):
-            yield from on_regions("place_champion", army.mask)
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        return on_regions("place_champion", army.mask) if army.reserve.get(CHAMPION) else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if army.reserve.get(CHAMPION) and army.mask:
@@ -383,8 +391,9 @@ class Beastmaster(WarcraftPower):
         needs, spare = redeploy_room(g, army)
         return army.mask if spare > 0 else sum(1 << r for r in needs)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("beast", self._homes(g, army))
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        homes = self._homes(g, army)
+        return on_regions("beast", homes) if homes else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         return N_("place your Beasts first") if self._homes(g, army) else ""
@@ -475,8 +484,9 @@ class Garrison(WarcraftPower):
             for r in bits(sites):
                 self._build(g, army, r)
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        yield from on_regions("fort", self._sites(g, army))
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        sites = self._sites(g, army)
+        return on_regions("fort", sites) if sites else ()
 
     def redeploy_blocker(self, g: GameState, army: Army) -> str:
         if not self._sites(g, army):
@@ -586,7 +596,9 @@ class Intimidating(WarcraftPower):
         if not victims:  # no use left, or no region to act on: nothing to build
             return ()
         exits = self._exits
-        return [Action("intimidate", r, to) for r in bits(victims) for to in exits(g, r, walled)]
+        known = _ON_TWO.get  # a lookup in place of a call per action
+        return [known(("intimidate", r, to)) or on_two("intimidate", r, to)
+                for r in bits(victims) for to in exits(g, r, walled)]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r, to = action.target, action.count
@@ -693,7 +705,9 @@ class PortalMage(WarcraftPower):
         if len(gates) < 2:  # no pair to swap
             return ()
         loaded = self._loaded(g, gates)
-        return [Action("portal", a, b) for i, a in enumerate(gates) for b in gates[i + 1:]
+        known = _ON_TWO.get  # a lookup in place of a call per action
+        return [known(("portal", a, b)) or on_two("portal", a, b)
+                for i, a in enumerate(gates) for b in gates[i + 1:]
                 if (loaded >> a | loaded >> b) & 1]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:

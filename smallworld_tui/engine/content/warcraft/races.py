@@ -9,7 +9,7 @@ Humans their Military Objectives at the end of the turn, after scoring.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -230,9 +230,9 @@ class Forsaken(Race):
         price = self.num("price_per_token")
         return max(0, min(owed, g.coins[army.seat] // price, g.tray[army.race]))
 
-    def redeploy_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        for n in range(1, self._most(g, army) + 1):
-            yield Action("recruit", n)
+    def redeploy_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        most = self._most(g, army)
+        return [Action("recruit", n) for n in range(1, most + 1)] if most else ()
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         n = action.target
@@ -654,7 +654,10 @@ class Trolls(Race):
     id = "trolls"
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
-        held = sum(1 << r for r, holder in enumerate(g.region_army) if holder != NOBODY)
+        held = 0
+        for r, holder in enumerate(g.region_army):  # a loop: no generator
+            if holder != NOBODY:
+                held |= 1 << r
         return discount(held & ~army.mask, self.num("discount"))
 
 
@@ -672,11 +675,12 @@ class Worgen(Race):
             return ""
         return N_("the Worgen take human or worgen form before they conquer")
 
-    def conquest_actions(self, g: GameState, army: Army) -> Iterator[Action]:
-        if not g.turn.extra.get(self.qid):
-            yield Action("human_form")
-            if g.coins[army.seat] >= self.num("worgen_price"):
-                yield Action("worgen_form")
+    def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
+        if g.turn.extra.get(self.qid):
+            return ()
+        if g.coins[army.seat] >= self.num("worgen_price"):
+            return (Action("human_form"), Action("worgen_form"))
+        return (Action("human_form"),)
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         if action.kind == "human_form":
