@@ -173,11 +173,9 @@ def _conquer_actions(g: GameState, army: Army,
 def _turn_actions(g: GameState) -> list[Action]:
     """Choices any of the player's armies or items offers while the player conquers."""
     out: list[Action] = []  # plain loops: a comprehension is one more call
-    seat = g.seat
-    for mine in g.armies_filling("turn_actions"):
-        if mine.seat == seat:
-            for t in g.hooks(mine).turn:
-                out += t.turn_actions(g, mine)
+    for mine in g.seat_armies_filling("turn_actions", g.seat):
+        for t in g.hooks(mine).turn:
+            out += t.turn_actions(g, mine)
     return out
 
 
