@@ -165,15 +165,20 @@ def _conquer_actions(g: GameState, army: Army,
                 for t, other in _offered(g, army):
                     out += t.offered_actions(g, other, army)
     if "turn_actions" in live:
-        out += _turn_actions(g)
+        mine = g.seat_armies_filling("turn_actions", g.seat)
+        if mine:  # most listings: none of the player's armies fills it in, no call
+            out += _turn_actions(g, mine)
     out.append(actions.END_CONQUEST)
     return out
 
 
-def _turn_actions(g: GameState) -> list[Action]:
-    """Choices any of the player's armies or items offers while the player conquers."""
+def _turn_actions(g: GameState, armies: list[Army] | None = None) -> list[Action]:
+    """Choices any of the player's armies or items offers while the player conquers (those
+    of ``armies`` when the player's armies filling ``turn_actions`` in are known)."""
     out: list[Action] = []  # plain loops: a comprehension is one more call
-    for mine in g.seat_armies_filling("turn_actions", g.seat):
+    if armies is None:
+        armies = g.seat_armies_filling("turn_actions", g.seat)
+    for mine in armies:
         for t in g.hooks(mine).turn:
             out += t.turn_actions(g, mine)
     return out
