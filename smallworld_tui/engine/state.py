@@ -318,7 +318,6 @@ class GameState:
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
-    _by_seat: dict[int, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -326,7 +325,6 @@ class GameState:
         self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
-        self._by_seat = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
 
@@ -506,19 +504,16 @@ class GameState:
         return out
 
     def seat_armies_filling(self, hook: str, seat: int) -> list[Army]:
-        """``armies_filling`` of ``seat`` alone: the same sieve over the seat's armies only
-        (remembered while no army joins the game: an army keeps its seat), not all of them."""
+        """``armies_filling`` of ``seat`` alone: the same sieve, the other seats' armies
+        passed over first (no list of all the armies filling the hook in to sift)."""
         known = self._fillers.get(hook)
         if known is None or known[0] != self.items.version:
             known = self._sieve(hook)
         _, traits, _, regions = known
-        armies = self.armies
-        mine = self._by_seat.get(seat)
-        if mine is None or mine[0] != len(armies):
-            mine = self._by_seat[seat] = (len(armies), [a for a in armies if a.seat == seat])
         out: list[Army] = []
-        for a in mine[1]:
-            if a.alive and (a.mask & regions or a.race in traits or a.power in traits):
+        for a in self.armies:
+            if (a.seat == seat and a.alive
+                    and (a.mask & regions or a.race in traits or a.power in traits)):
                 out.append(a)
         return out
 
