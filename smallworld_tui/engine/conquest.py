@@ -260,9 +260,9 @@ def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Cos
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
     (``Costs.use_aid``) when an aid pays part (else None).  Composed for ``region`` alone:
-    only the cost changes over it are added, the travel cost and the regions reached by the
-    army's rules asked about it alone, ``GameState.unaided`` only where it may matter (a
-    cut over the region, the travel cost waived there, an aid to pay), and a ``Costs``
+    only the cost changes over it are added, the travel cost asked about it alone
+    (``_travel``), ``GameState.unaided`` only where it may matter (a cut over the region,
+    an aid to pay; ``_travel`` asks it where the travel cost is waived), and a ``Costs``
     only when an aid pays."""
     hooks = g.hooks(army)
     rules = g.rules
@@ -276,14 +276,9 @@ def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Cos
     aid = 0
     for t in hooks.aid:
         aid += t.conquest_aid(g, army)
-    travel = "travel_mask" in rules.own_hooks and rules.travel_mask(g, army) >> region & 1
-    if travel and (hooks.reach if army.mask else hooks.entry):
-        travel = not helped_mask(g, army, hooks) >> region & 1
-    unaided = 0
-    if cut or aid or (travel and hooks.no_travel_cost):
-        unaided = g.unaided(army) >> region & 1
-    if travel and (not hooks.no_travel_cost or unaided):
+    if "travel_mask" in rules.own_hooks and _travel(g, army, hooks, None, 1 << region):
         added += rules.travel_cost
+    unaided = g.unaided(army) >> region & 1 if cut or aid else 0
     if not unaided:
         added += cut
     full = _one_cost(g, region, added, _pending_roll(g, army), hooks.minimum)
