@@ -101,10 +101,14 @@ class TeamMarket:
         self.optional = {k for k, row in columns.items() if row.get("only_if_neutral_player")}
         #: slots are numbered column by column: slot = column index * width + row
         self.width = max(self.rows.values())
+        #: each race column's first slot
+        self.first_slot = {k: i * self.width for i, k in enumerate(self.race_columns)}
+        #: each seat's column, per player count (``own_column``)
+        self._own: dict[int, tuple[str, ...]] = {}
 
     # --- where things are --------------------------------------------------------------
     def slot(self, column: str, row: int) -> int:
-        return self.race_columns.index(column) * self.width + row
+        return self.first_slot[column] + row
 
     def locate(self, g: GameState, slot: int) -> tuple[str, int] | None:
         """The column and row of ``slot``, if that column is laid out."""
@@ -115,8 +119,12 @@ class TeamMarket:
         return (column, row) if column in g.columns else None
 
     def own_column(self, g: GameState, seat: int) -> str:
-        """The column ``seat`` takes its races from: its team's."""
-        return team_of(g, seat)
+        """The column ``seat`` takes its races from: its team's (remembered per player count:
+        the seats' roles come from the data table this market was made from)."""
+        own = self._own.get(g.players)
+        if own is None:
+            own = self._own[g.players] = tuple(team_of(g, s) for s in range(g.players))
+        return own[seat]
 
     def badge(self, g: GameState, row: int) -> str:
         """The badge visible in ``row`` of the power column ("" if none)."""
@@ -141,10 +149,14 @@ class TeamMarket:
         return [c for c in self.race_columns if c not in self.optional or c in played]
 
     def picks(self, g: GameState) -> list[Action]:
-        column = self.own_column(g, g.seat)
-        most = min(len(g.columns.get(column, [])), self.rows.get(column, 0),
-                   g.coins[g.seat] + 1)
-        return [actions.pick(self.slot(column, row)) for row in range(most) if self.badge(g, row)]
+        """The rows of the player's column they can pay for that have a badge: the badges
+        fill the first rows of theirs (``badge``), so those rows are the first ones."""
+        seat = g.seat
+        column = self.own_column(g, seat)
+        most = min(len(g.columns.get(column, ())), self.rows.get(column, 0), g.coins[seat] + 1,
+                   len(g.columns[POWERS]), self.rows[POWERS])
+        first = self.first_slot.get(column, 0)  # no column: no row
+        return [actions.pick(first + row) for row in range(most)]
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         found = self.locate(g, slot)
