@@ -526,10 +526,11 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
-    if g.items and g.rules.seat_bonuses:  # only those items give a seat bonus
-        bonuses = g.rules.seat_bonuses
-        for qid, region in g.items.items():
-            if qid in bonuses and region >= 0:
+    bonuses = g.rules.seat_bonuses
+    if bonuses and g.items:  # only those items give a seat bonus (in the order of ``items``)
+        items = g.items
+        for qid in bonuses:
+            if items.get(qid, -1) >= 0:
                 item = ITEMS[qid]
                 bonus = item.seat_bonus(g, seat)
                 if bonus:

@@ -95,11 +95,11 @@ class Ruleset:
         items = frozenset(self.items)
         self.item_hooks: dict[str, frozenset[str]] = {
             h: qids for h, qids in self.filled_by.items() if qids and qids <= items}
-        #: the items of the game that give a seat coins wherever they lie (``seat_bonus``):
-        #: the core asks only them
-        self.seat_bonuses: frozenset[str] = frozenset(
+        #: the items of the game that give a seat coins wherever they lie (``seat_bonus``),
+        #: by id as ``GameState.items`` lists them: the core asks only them
+        self.seat_bonuses: tuple[str, ...] = tuple(sorted(
             qid for qid in self.items
-            if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus)
+            if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus))
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))

@@ -251,6 +251,13 @@ class Content:
         """Bonus coins at the end of the owner's turn (active, or declined if it works then)."""
         return 0
 
+    def scores_nothing(self, g: GameState, army: Army) -> bool:
+        """Whether ``score`` pays the army no coin now, and would pay none without any of its
+        regions either, whatever else it does (asked of the rules that ``acts_when_scoring``
+        by one weighing what the others pay for a region, the Scepter: it leaves them out,
+        and makes no copy of the game for them)."""
+        return False
+
     def end_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         """Choices at the end of the turn, after scoring (Stout decline, Diplomat ally)."""
         return ()

@@ -221,7 +221,10 @@ def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ..
     more.  Counted on copies of the game when a rule acts while scoring
     (``acts_when_scoring``), so that it acts on them only; when every rule only reads the
     game, on the game itself, with the region, then without it (taken out and put back: no
-    copy made)."""
+    copy made).  A rule acting while scoring that scores nothing now (``scores_nothing``:
+    Thieving, an idle Bag) would pay nothing for it either way: it is left out."""
+    if any(t.acts_when_scoring for t in rules):
+        rules = tuple(t for t in rules if not t.acts_when_scoring or not t.scores_nothing(g, army))
     if not rules:
         return 0
     if any(t.acts_when_scoring for t in rules):

@@ -224,6 +224,12 @@ class Magic(Power):
         (``_as_bag`` would return its default)."""
         return army.declined or g.turn.extra.get(self.qid, -1) < 0
 
+    def scores_nothing(self, g: GameState, army: Army) -> bool:
+        """The Bag scores only as a relic that scores, from one of the race's regions."""
+        relic = self.relic(g)
+        return (relic is None or army.declined or type(relic).score is Content.score
+                or not g.pieces.mask(BAG) & army.mask)
+
     # --- choosing ----------------------------------------------------------------------------
     def _choices(self, g: GameState) -> list[Action]:
         """Choosing a relic (the race active, none chosen yet this turn)."""
@@ -514,6 +520,10 @@ class Thieving(Power):
 
     id = "thieving"
     acts_when_scoring = True
+
+    def scores_nothing(self, g: GameState, army: Army) -> bool:
+        """Its coins are taken from the other players, not scored (``score`` gives 0)."""
+        return True
 
     def score(self, g: GameState, army: Army) -> int:
         near = g.map.adjacent(army.mask) & ~g.immune_mask(army.seat)

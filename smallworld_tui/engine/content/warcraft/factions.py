@@ -89,8 +89,14 @@ def beaten_races(g: GameState) -> list[tuple[Army, int]]:
 
 
 def regions_taken_from(g: GameState, side: str) -> int:
-    """Regions taken this turn from races of faction ``side``."""
-    return sum(n for army, n in beaten_races(g) if faction(army.race) == side)
+    """Regions taken this turn from races of faction ``side`` (a sum, in any order: the
+    turn's record is not sorted as ``beaten_races`` sorts it)."""
+    total = 0
+    armies = g.armies
+    for a, n in g.turn.beaten.items():  # a loop: no generator, no list (most turns: none)
+        if faction(armies[a].race) == side:
+            total += n
+    return total
 
 
 def faction_bonus(g: GameState, seat: int) -> tuple[str, int]:

@@ -410,16 +410,30 @@ class WellOfEternity(Place):
             g.reveal_item(instead, region)
 
     def seat_bonus(self, g: GameState, seat: int) -> int:
+        """Each race on the map, and each kind of neutral defenders, holds some regions next
+        to the Well: ``seat`` earns the coins if the most are held by one of its races alone
+        (a count, its holder and how many others hold as many, kept in one pass: no list)."""
         near = g.map.neighbor_masks[region_of(g, self)]
-        held = [((a.mask & near).bit_count(), a.seat) for a in g.armies if a.alive]
+        most = ties = 0
+        top = NEUTRAL
+        for a in g.armies:
+            if a.alive:
+                n = (a.mask & near).bit_count()
+                if n > most:
+                    most, top, ties = n, a.seat, 0
+                elif n == most:
+                    ties += 1
+        region_army, kinds = g.region_army, g.neutral
         neutral: dict[str, int] = {}
         for r in bits(near):
-            if g.region_army[r] == NEUTRAL:
-                neutral[g.neutral[r]] = neutral.get(g.neutral[r], 0) + 1
-        held += [(n, NEUTRAL) for n in neutral.values()]
-        most = max((n for n, _ in held), default=0)
-        top = [s for n, s in held if n == most]
-        return self.num("coins") if most and top == [seat] else 0
+            if region_army[r] == NEUTRAL:
+                neutral[kinds[r]] = neutral.get(kinds[r], 0) + 1
+        for n in neutral.values():
+            if n > most:
+                most, top, ties = n, NEUTRAL, 0
+            elif n == most:
+                ties += 1
+        return self.num("coins") if most and not ties and top == seat else 0
 
 
 ALL: list[type[Content]] = [
