@@ -2,8 +2,9 @@
 every action of random games of every game: the team market's picks (each seat's column
 remembered per player count, the rows with a badge taken as the first rows), a turn's score
 (the seat bonuses asked of their items alone), the Well of Eternity's bonus counted in one
-pass, the regions taken from a faction summed in any order, and the Scepter's bonus with the
-rules that act while scoring but score nothing left out.
+pass, the regions taken from a faction summed in any order, the Scepter's bonus with the
+rules that act while scoring but score nothing left out, and the Drow's lone regions found
+by looking only at the regions bordering theirs.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from random_games import GAMES, play
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState, actions
-from smallworld_tui.engine.bitset import NEUTRAL, bits
+from smallworld_tui.engine.bitset import NEUTRAL, NOBODY, bits
 from smallworld_tui.engine.content.item_rules import region_of
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.content.underground.items import COUNTING, _take_out, region_bonus
@@ -25,7 +26,7 @@ from smallworld_tui.engine.content.warcraft.factions import (
     regions_taken_from,
 )
 from smallworld_tui.engine.game import score_breakdown
-from smallworld_tui.engine.registry import ITEMS, POWERS
+from smallworld_tui.engine.registry import ITEMS, POWERS, RACES
 
 NAMES = ["Amy", "Ben", "Cai", "Dee", "Eve"]
 
@@ -181,3 +182,31 @@ def test_the_scepter_leaves_out_only_the_acting_rules_that_score_nothing() -> No
         play_random_game(NAMES[:4], "underground-4p", seed, check, game="underground",
                          powers=["underground:magic", "underground:thieving"])
     assert seen["left out"] and seen["kept"]
+
+
+def drow_in_general(g: GameState, army_id: int, mask: int) -> int:
+    """The Drow's coins the long way: every region of the map looked at."""
+    others = 0
+    for r, holder in enumerate(g.region_army):
+        if holder != NOBODY and holder != army_id:
+            others |= 1 << r
+    neighbors = g.map.neighbor_masks
+    return sum(1 for r in range(len(neighbors)) if mask >> r & 1 and not neighbors[r] & others)
+
+
+def test_the_drow_score_their_regions_bordering_no_other_race_nor_neutral_defenders() -> None:
+    drow = RACES["underground:drow"]
+    paid = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal paid
+        for army in g.armies:  # any army scored as if it were the Drow
+            if army.alive:
+                coins = drow.score(g, army)
+                assert coins == drow_in_general(g, army.id, army.mask) * drow.num(
+                    "coins_per_region")
+                paid += coins
+
+    play("underground", "underground-4p", None, check)
+    play("underground", "base-4p", None, check)
+    assert paid

@@ -128,13 +128,19 @@ class Drow(Race):
     id = "drow"
 
     def score(self, g: GameState, army: Army) -> int:
+        """Only the regions bordering the Drow's are looked at (a neighbour of a Drow region
+        is one of theirs or one of those), not every region of the map."""
+        mask, me, holders = army.mask, army.id, g.region_army
         others = 0
-        for r, holder in enumerate(g.region_army):
-            if holder != NOBODY and holder != army.id:
+        for r in bits(g.map.adjacent(mask) & ~mask):
+            holder = holders[r]
+            if holder != NOBODY and holder != me:
                 others |= 1 << r
         neighbors = g.map.neighbor_masks
-        alone = sum(1 for r in range(len(neighbors))
-                    if army.mask >> r & 1 and not neighbors[r] & others)
+        alone = 0
+        for r in bits(mask):
+            if not neighbors[r] & others:
+                alone += 1
         return alone * self.num("coins_per_region")
 
 
