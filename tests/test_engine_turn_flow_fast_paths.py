@@ -3,8 +3,9 @@ every action of random games of every game: the team market's picks (each seat's
 remembered per player count, the rows with a badge taken as the first rows), a turn's score
 (the seat bonuses asked of their items alone), the Well of Eternity's bonus counted in one
 pass, the regions taken from a faction summed in any order, the Scepter's bonus with the
-rules that act while scoring but score nothing left out, and the Drow's lone regions found
-by looking only at the regions bordering theirs.
+rules that act while scoring but score nothing left out, the Drow's lone regions found
+by looking only at the regions bordering theirs, and the armies asked whether they stay in
+rivers at redeployment only when their race or power may.
 """
 
 from __future__ import annotations
@@ -210,3 +211,21 @@ def test_the_drow_score_their_regions_bordering_no_other_race_nor_neutral_defend
     play("underground", "underground-4p", None, check)
     play("underground", "base-4p", None, check)
     assert paid
+
+
+def test_only_the_races_and_powers_that_may_stay_in_rivers_are_asked() -> None:
+    stays = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal stays
+        stayers = g.rules.river_stayers
+        for army in g.armies:
+            general = army.has("stays_in_rivers")
+            assert ((army.race in stayers or army.power in stayers) and general) == general
+            stays += general
+
+    for game, map_name, options in GAMES:
+        play(game, map_name, options, check)
+    for seed in range(2):  # a power that stays in rivers on top of the stack
+        play_random_game(NAMES[:4], "base-4p", seed, check, powers=["base:seafaring"])
+    assert stays

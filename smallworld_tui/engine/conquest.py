@@ -728,11 +728,14 @@ def lift_for_redeploy(g: GameState, army: Army) -> None:
     """Start redeployment: regions that must be emptied (rivers) are left, every other
     region keeps one token and the rest go to hand; then traits act."""
     leaving = army.mask & g.leave_mask
-    if leaving and not army.has("stays_in_rivers"):
-        for r in bits(leaving):
-            empty_region(g, army, r)
-            if g.events is not QUIET:
-                g.emit("abandoned", army.seat, race=army.race, region=r)
+    if leaving:
+        stayers = g.rules.river_stayers  # neither its race nor its power: no trait asked
+        if not ((army.race in stayers or army.power in stayers)
+                and army.has("stays_in_rivers")):
+            for r in bits(leaving):
+                empty_region(g, army, r)
+                if g.events is not QUIET:
+                    g.emit("abandoned", army.seat, race=army.race, region=r)
     hooks = g.hooks(army)
     kept, tokens = hooks.kept, g.region_tokens
     for r in bits(army.mask):

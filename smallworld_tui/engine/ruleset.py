@@ -100,6 +100,10 @@ class Ruleset:
         self.seat_bonuses: tuple[str, ...] = tuple(sorted(
             qid for qid in self.items
             if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus))
+        #: the races and powers of the game whose tokens stay in rivers at redeployment
+        #: (``stays_in_rivers``): the core asks only an army of one of them
+        self.river_stayers: frozenset[str] = frozenset(
+            qid for qid in [*self.races, *self.powers] if rule(qid).stays_in_rivers)
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))
