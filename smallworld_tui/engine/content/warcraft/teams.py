@@ -149,8 +149,9 @@ class TeamMarket:
         return [c for c in self.race_columns if c not in self.optional or c in played]
 
     def picks(self, g: GameState) -> list[Action]:
-        """The rows of the player's column they can pay for that have a badge: the badges
-        fill the first rows of theirs (``badge``), so those rows are the first ones."""
+        """The rows of the player's own column they can pay for with a badge beside them:
+        the badges lie in the first rows (``badge``), so those rows come first, none left out
+        between them."""
         seat = g.seat
         column = self.own_column(g, seat)
         most = min(len(g.columns.get(column, ())), self.rows.get(column, 0), g.coins[seat] + 1,
