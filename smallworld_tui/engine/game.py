@@ -526,10 +526,9 @@ def score_breakdown(g: GameState, seat: int) -> list[list[Any]]:
             bonus = t.score(g, army)
             if bonus:
                 breakdown.append([f"{t.kind}:{t.qid}", bonus])
-    bonuses = g.rules.seat_bonuses
-    if bonuses and g.items:  # only those items give a seat bonus (in the order of ``items``)
-        items = g.items
-        for qid in bonuses:
+    if g.items and g.rules.seat_bonuses:  # only those items give a seat bonus (by id, as
+        items = g.items  # ``items`` lists them)
+        for qid in g.rules.seat_bonuses:
             if items.get(qid, -1) >= 0:
                 item = ITEMS[qid]
                 bonus = item.seat_bonus(g, seat)
