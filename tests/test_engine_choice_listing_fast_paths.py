@@ -1,0 +1,99 @@
+"""The shortcuts of the choices content adds to a listing give what the general path gives,
+all through random games of every game: the team market's picks (the seats' teams worked out
+once per ruleset and player count, the rows with a badge taken as the first ones) are the
+affordable rows of the player's own column that show a badge, the teams those of the
+seats' roles; Intimidating's and the Portal Mage's choices on two regions, listed from
+cached rows, are those built one by one from the regions the rules name.
+"""
+
+from __future__ import annotations
+
+import pytest
+from random_games import GAMES, play
+
+from smallworld_tui.bots.random_play import play_random_game
+from smallworld_tui.engine import Action, GameState, actions
+from smallworld_tui.engine.bitset import bits
+from smallworld_tui.engine.content.warcraft import teams as team_rules
+from smallworld_tui.engine.content.warcraft.powers import Intimidating, PortalMage
+from smallworld_tui.engine.phase import CONQUER, PICK
+
+
+def general_teams(g: GameState) -> dict[str, list[int]]:
+    """Each team and its seats, from every seat's role asked one by one."""
+    out: dict[str, list[int]] = {}
+    for seat, role in enumerate(team_rules.roles(g)):
+        out.setdefault(team_rules.role_faction(g.rules, role), []).append(seat)
+    return out
+
+
+def general_picks(g: GameState) -> list[Action]:
+    """The team market's picks, row by row: the affordable rows of the player's column
+    (its team's) that show a badge."""
+    market = g.market
+    assert isinstance(market, team_rules.TeamMarket)
+    column = next((t for t, seats in general_teams(g).items() if g.seat in seats), "")
+    most = min(len(g.columns.get(column, [])), market.rows.get(column, 0), g.coins[g.seat] + 1)
+    return [actions.pick(market.slot(column, row)) for row in range(most)
+            if market.badge(g, row)]
+
+
+def check_teams(g: GameState, _: Action) -> None:
+    every = general_teams(g)
+    assert team_rules.teams(g) == every
+    for seat in range(-1, g.players + 1):
+        assert team_rules.team_of(g, seat) == next(
+            (t for t, seats in every.items() if seat in seats), "")
+    if g.phase == PICK and isinstance(g.market, team_rules.TeamMarket):
+        assert g.market.picks(g) == general_picks(g)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 3])
+def test_the_team_picks_and_teams_are_those_of_the_seats_roles(players: int) -> None:
+    """Games of each size one after the other (the teams are remembered per size), and a
+    game without teams between them."""
+    names = ["Amy", "Ben", "Cai", "Dee", "Eve"][:players]
+    for seed in range(3):
+        for options in ({"teams": True}, None):
+            play_random_game(names, None, seed, check_teams, game="warcraft", options=options)
+
+
+def general_two_region_choices(g: GameState, army_id: int) -> dict[str, list[Action]]:
+    """Intimidating's and the Portal Mage's choices of the army, built one by one from the
+    regions their rules name (victims and where their token may go; Magic regions, pairs
+    of which one holds something)."""
+    army = g.armies[army_id]
+    out: dict[str, list[Action]] = {}
+    for rule in g.rules_of(army):
+        if isinstance(rule, Intimidating):
+            walled = rule._walled(g)
+            out["intimidate"] = [Action("intimidate", r, to)
+                                 for r in bits(rule._victims(g, army, walled))
+                                 for to in rule._exits(g, r, walled)]
+        elif isinstance(rule, PortalMage):
+            gates = rule._gates(g, army)
+            loaded = rule._loaded(g, gates) if len(gates) >= 2 else 0
+            out["portal"] = [Action("portal", a, b) for i, a in enumerate(gates)
+                             for b in gates[i + 1:] if loaded >> a & 1 or loaded >> b & 1]
+    return out
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_the_choices_on_two_regions_are_those_built_one_by_one(
+        game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
+    offered = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal offered
+        if g.phase != CONQUER:
+            return
+        army = g.armies[g.turn.acting]
+        for kind, every in general_two_region_choices(g, army.id).items():
+            listed = [a for rule in g.rules_of(army) if kind in rule.actions
+                      for a in rule.conquest_actions(g, army)]
+            assert listed == every, kind
+            offered += len(every)
+
+    play(game, map_name, options, check)
+    if game == "warcraft":
+        assert offered  # some choice on two regions was offered in these games
