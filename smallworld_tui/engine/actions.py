@@ -111,10 +111,9 @@ def pick(slot: int) -> Action:
     return _PICK[slot] if 0 <= slot < CACHED else Action("pick", slot)
 
 
-def picks(count: int, first: int = 0) -> list[Action]:
-    """``pick`` of ``count`` slots from ``first`` up (shared instances: no call per slot)."""
-    end = first + count
-    return list(_PICK[first:end]) if end <= CACHED else [pick(k) for k in range(first, end)]
+def picks(count: int) -> list[Action]:
+    """``pick`` of each slot below ``count`` (shared instances: no call per slot)."""
+    return list(_PICK[:count]) if count <= CACHED else [pick(k) for k in range(count)]
 
 
 def conquer(region: int) -> Action:

@@ -23,7 +23,6 @@ the base game (most race tokens on the map), else shared.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine import actions
@@ -36,7 +35,6 @@ from smallworld_tui.i18n import N_
 if TYPE_CHECKING:
     from smallworld_tui.engine.content.traits import Reason
     from smallworld_tui.engine.rng import Rng
-    from smallworld_tui.engine.ruleset import Ruleset
     from smallworld_tui.engine.state import GameState
 
 POWERS = "powers"  # the key of the badge column in the table's teams.columns
@@ -44,45 +42,29 @@ POWERS = "powers"  # the key of the badge column in the table's teams.columns
 
 def roles(g: GameState) -> list[str]:
     """Each seat's role ("alliance_1", "neutral"…) in a team game; none otherwise."""
-    return list(_seat_order(g.rules, g.players)) if g.options.get("teams") else []
+    if not g.options.get("teams"):
+        return []
+    order: list[str] = g.rules.table["teams"]["seat_order"][str(g.players)]
+    return list(order)
 
 
-def _seat_order(rules: Ruleset, players: int) -> list[str]:
-    """The roles of a team game of ``players`` players, by seat (the data table's)."""
-    order: list[str] = rules.table["teams"]["seat_order"][str(players)]
-    return order
-
-
-def role_faction(rules: Ruleset, role: str) -> str:
+def role_faction(g: GameState, role: str) -> str:
     """The faction of a role: the faction whose id it starts with."""
-    factions: dict[str, Any] = rules.table["factions"]
+    factions: dict[str, Any] = g.rules.table["factions"]
     return next(f for f in factions if role == f or role.startswith(f"{f}_"))
 
 
 def teams(g: GameState) -> dict[str, list[int]]:
     """Each team (a faction) and its seats, in a team game."""
     out: dict[str, list[int]] = {}
-    for seat, team in enumerate(_seat_teams(g)):
-        out.setdefault(team, []).append(seat)
+    for seat, role in enumerate(roles(g)):
+        out.setdefault(role_faction(g, role), []).append(seat)
     return out
 
 
 def team_of(g: GameState, seat: int) -> str:
     """The team of ``seat`` ("" outside team games)."""
-    seats = _seat_teams(g)
-    return seats[seat] if 0 <= seat < len(seats) else ""
-
-
-def _seat_teams(g: GameState) -> tuple[str, ...]:
-    """Each seat's team (its role's faction), by seat, in a team game (none otherwise): the
-    same all game long, worked out once per ruleset and number of players (the market asks
-    for the player's column at every pick)."""
-    return _teams_by_seat(g.rules, g.players) if g.options.get("teams") else ()
-
-
-@cache
-def _teams_by_seat(rules: Ruleset, players: int) -> tuple[str, ...]:
-    return tuple(role_faction(rules, role) for role in _seat_order(rules, players))
+    return next((team for team, seats in teams(g).items() if seat in seats), "")
 
 
 def team_scores(g: GameState) -> dict[str, int]:
@@ -159,12 +141,10 @@ class TeamMarket:
         return [c for c in self.race_columns if c not in self.optional or c in played]
 
     def picks(self, g: GameState) -> list[Action]:
-        # the rows with a badge (``badge``) are the first ones: the affordable rows of the
-        # player's column up to the first without one
         column = self.own_column(g, g.seat)
         most = min(len(g.columns.get(column, [])), self.rows.get(column, 0),
-                   g.coins[g.seat] + 1, len(g.columns[POWERS]), self.rows[POWERS])
-        return actions.picks(most, self.slot(column, 0)) if most > 0 else []
+                   g.coins[g.seat] + 1)
+        return [actions.pick(self.slot(column, row)) for row in range(most) if self.badge(g, row)]
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         found = self.locate(g, slot)
