@@ -1,9 +1,8 @@
 """The shortcuts of the choices content adds to a listing give what the general path gives,
-all through random games of every game: the team market's picks (the seats' teams worked out
-once per ruleset and player count, the rows with a badge taken as the first ones) are the
-affordable rows of the player's own column that show a badge, the teams those of the
-seats' roles; Intimidating's and the Portal Mage's choices on two regions, listed from
-cached rows, are those built one by one from the regions the rules name.
+all through random games of every game: the team market's picks are the affordable rows of
+the player's own column that show a badge, the teams those of the seats' roles, whatever the
+number of players of the games before; Intimidating's and the Portal Mage's choices on two
+regions, listed from cached rows, are those built one by one from the regions the rules name.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ def general_teams(g: GameState) -> dict[str, list[int]]:
     """Each team and its seats, from every seat's role asked one by one."""
     out: dict[str, list[int]] = {}
     for seat, role in enumerate(team_rules.roles(g)):
-        out.setdefault(team_rules.role_faction(g.rules, role), []).append(seat)
+        out.setdefault(team_rules.role_faction(g, role), []).append(seat)
     return out
 
 
