@@ -213,8 +213,8 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     if hand and mask:
         if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
-            out += [actions.deploy(r, n) for r in bits(mask)
-                    for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
+            for r in bits(mask):  # a cached row per region (``deploys``'s)
+                out += actions.deploy_row(r, min(hand, needs.get(r, 0) + spare))
         else:
             out += actions.deploys(mask, hand)
     elif not hooks.redeploy_blocker or not redeploy_blocker(g, army)[0]:
