@@ -5,7 +5,8 @@ number of players of the games before; Intimidating's and the Portal Mage's choi
 regions, listed from cached rows, are those built one by one from the regions the rules name;
 the room left short regions leave (``redeploy_room``, the kept tokens asked once) is that of
 each region's ``shortage``, and the placements it allows, listed from cached rows, those built
-one by one.
+one by one; the reach of the army whose conquest choices are listed, remembered while its
+rules are asked, is the reach worked out anew.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ import pytest
 from random_games import GAMES, play
 
 from smallworld_tui.bots.random_play import play_random_game
-from smallworld_tui.engine import Action, GameState, actions, legal_actions
+from smallworld_tui.engine import Action, GameState, actions, conquest, legal_actions
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import redeploy_room, shortage
 from smallworld_tui.engine.content.warcraft import teams as team_rules
 from smallworld_tui.engine.content.warcraft.powers import Intimidating, PortalMage
+from smallworld_tui.engine.hooks import Hooks
 from smallworld_tui.engine.phase import CONQUER, PICK, PLACING
+from smallworld_tui.engine.state import Army
 
 
 def general_teams(g: GameState) -> dict[str, list[int]]:
@@ -138,3 +141,33 @@ def test_the_placements_left_short_regions_allow_are_those_asked_region_by_regio
                          options=options)
     if game == "warcraft" and options:
         assert short  # some region left short limited where the others' tokens went
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_the_reach_remembered_while_choices_are_listed_is_the_reach_worked_out_anew(
+        game: str, map_name: str | None, options: dict[str, bool] | None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whenever the reach is asked while remembered for a listing (``listing_reach``), the
+    reach worked out anew is the same, and nothing is remembered between listings."""
+    work_out = conquest._reach
+    remembered = 0
+
+    def checked(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
+        nonlocal remembered
+        listed = g.listing_reach
+        reach = work_out(g, army, hooks, shields)
+        if listed is not None:
+            g.listing_reach = None
+            try:
+                assert reach == work_out(g, army, hooks, shields)
+            finally:
+                g.listing_reach = listed
+            remembered += 1
+        return reach
+
+    def between(g: GameState, _: Action) -> None:
+        assert g.listing_reach is None
+
+    monkeypatch.setattr(conquest, "_reach", checked)
+    play(game, map_name, options, between)
+    assert remembered  # some rule asked the reach of the army whose choices were listed

@@ -38,7 +38,14 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
 
 
 def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
-    """``reach_mask``, the army's hooks known."""
+    """``reach_mask``, the army's hooks known; while the army's conquest choices are listed
+    (``GameState.listing_reach``), worked out once and remembered for the rules asking it
+    again (Vampire, Sorcerers…): nothing changes while choices are listed but for a rule
+    moving an item for a while (the Bag), which changes the items' version."""
+    listed = g.listing_reach
+    if (listed is not None and shields and listed[0] is army
+            and listed[1] == g.items.version):
+        return listed[2]  # type: ignore[no-any-return]
     mask = army.mask
     rules = g.rules
     if mask:
@@ -58,6 +65,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
         reach &= ~g.immune_mask(army.seat, reach)
     if shields and "shielded_mask" in rules.hooks_used:
         reach &= ~shielded(g, army, reach)
+    if listed is not None and shields and listed[0] is army:
+        listed[1] = g.items.version
+        listed[2] = reach
     return reach
 
 
