@@ -6,7 +6,9 @@ regions, listed from cached rows, are those built one by one from the regions th
 the room left short regions leave (``redeploy_room``, the kept tokens asked once) is that of
 each region's ``shortage``, and the placements it allows, listed from cached rows, those built
 one by one; the reach of the army whose conquest choices are listed, remembered while its
-rules are asked, is the reach worked out anew.
+rules are asked, is the reach worked out anew; Vampire's, the Shiny Orb's and the
+Will-o'-Wisps' choices, the regions no rule may help to take asked only when one is near, are
+those their rules read.
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from random_games import GAMES, play
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState, actions, conquest, legal_actions
-from smallworld_tui.engine.bitset import bits
-from smallworld_tui.engine.conquest import redeploy_room, shortage
+from smallworld_tui.engine.bitset import bits, mask_of
+from smallworld_tui.engine.conquest import conquest_costs, reach_mask, redeploy_room, shortage
+from smallworld_tui.engine.content.common import lone_enemies
+from smallworld_tui.engine.content.traits import Content
+from smallworld_tui.engine.content.underground.items import ShinyOrb
+from smallworld_tui.engine.content.underground.powers import Vampire
+from smallworld_tui.engine.content.underground.races import WillOWisps
 from smallworld_tui.engine.content.warcraft import teams as team_rules
 from smallworld_tui.engine.content.warcraft.powers import Intimidating, PortalMage
 from smallworld_tui.engine.hooks import Hooks
@@ -171,3 +178,49 @@ def test_the_reach_remembered_while_choices_are_listed_is_the_reach_worked_out_a
     monkeypatch.setattr(conquest, "_reach", checked)
     play(game, map_name, options, between)
     assert remembered  # some rule asked the reach of the army whose choices were listed
+
+
+def general_swaps(g: GameState, army: Army, rule: Content) -> list[Action]:
+    """Vampire's, the Shiny Orb's and the Will-o'-Wisps' choices as their rules read: the
+    regions no rule may help to take set aside first, then the lone enemies or costs."""
+    if isinstance(rule, Vampire):
+        if army.hand < 1 or g.turn.roll >= 0:
+            return []
+        bitten = g.turn.extra.get(rule.qid, [])
+        return [Action("vampire", r) for r, enemy in
+                lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army))
+                if enemy.seat not in bitten]
+    if isinstance(rule, ShinyOrb):
+        if g.turn.extra.get(rule.qid) or army.hand < 1:
+            return []
+        reach = reach_mask(g, army) & ~g.unaided(army)
+        return actions.on_regions("orb", mask_of([r for r, _ in lone_enemies(g, army, reach)]))
+    assert isinstance(rule, WillOWisps)
+    if army.hand < 1 or g.turn.roll >= 0:
+        return []
+    most = army.hand + g.rules.max_shortfall
+    return [Action("wisp", r) for r, cost in conquest_costs(g, army, rule._targets(g, army))
+            if cost <= most]
+
+
+@pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
+def test_the_swaps_and_wisps_set_aside_the_unaided_regions_as_their_rules_read(
+        game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
+    """The regions no rule may help to take are asked only when there is a region to act
+    on: the choices are those of the rules read in order."""
+    offered = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal offered
+        if g.phase != CONQUER:
+            return
+        army = g.armies[g.turn.acting]
+        for rule in g.rules_of(army):
+            if isinstance(rule, (Vampire, ShinyOrb, WillOWisps)):
+                every = general_swaps(g, army, rule)
+                assert list(rule.conquest_actions(g, army)) == every, rule.qid
+                offered += len(every)
+
+    play(game, map_name, options, check)
+    if game == "underground":
+        assert offered
