@@ -174,14 +174,14 @@ def deploys(regions: int, hand: int) -> list[Action]:
     region then count."""
     out: list[Action] = []
     for r in bits(regions):
-        out += _deploy_row(r, hand)
+        out += deploy_row(r, hand)
     return out
 
 
 @lru_cache(maxsize=4096)
-def _deploy_row(region: int, hand: int) -> tuple[Action, ...]:
-    """``deploy`` of 1 to ``hand`` tokens in ``region`` (cached: a redeployment asks again
-    after each placement)."""
+def deploy_row(region: int, hand: int) -> tuple[Action, ...]:
+    """``deploy`` of 1 to ``hand`` tokens in ``region``, none if ``hand`` is below 1 (cached:
+    a redeployment asks again after each placement)."""
     row = []  # a loop: a generator and a call per action cost more
     for n in range(1, hand + 1):
         row.append(deploy(region, n))

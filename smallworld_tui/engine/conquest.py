@@ -38,7 +38,14 @@ def reach_mask(g: GameState, army: Army, *, shields: bool = True) -> int:
 
 
 def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
-    """``reach_mask``, the army's hooks known."""
+    """``reach_mask``, the army's hooks known; while the army's conquest choices are listed
+    (``GameState.listing_reach``), worked out once and remembered for the rules asking it
+    again (Vampire, Sorcerers…): nothing changes while choices are listed but for a rule
+    moving an item for a while (the Bag), which changes the items' version."""
+    listed = g.listing_reach
+    if (listed is not None and shields and listed[0] is army
+            and listed[1] == g.items.version):
+        return listed[2]  # type: ignore[no-any-return]
     mask = army.mask
     rules = g.rules
     if mask:
@@ -58,6 +65,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
         reach &= ~g.immune_mask(army.seat, reach)
     if shields and "shielded_mask" in rules.hooks_used:
         reach &= ~shielded(g, army, reach)
+    if listed is not None and shields and listed[0] is army:
+        listed[1] = g.items.version
+        listed[2] = reach
     return reach
 
 
@@ -618,11 +628,20 @@ def shortage(g: GameState, army: Army, region: int) -> int:
     what its race tokens (Beasts included), with the pieces standing as tokens (the
     Champion), lack of it.  A piece standing as a token that is no race token may hold a
     region alone."""
+    return _lack(g, region, _kept(g, army))
+
+
+def _kept(g: GameState, army: Army) -> int:
+    """The tokens a region of ``army`` keeps (``shortage``)."""
+    # a declined race's rules are off, but its tokens still never stand fewer (the Tauren)
+    return max(g.hooks(army).kept, army.race_trait.tokens_kept())
+
+
+def _lack(g: GameState, region: int, kept: int) -> int:
+    """``shortage`` of ``region``, its army keeping ``kept`` tokens in a region."""
     pieces = g.pieces
     tokens = g.region_tokens[region]
     standing = tokens + pieces.as_tokens(region)
-    # a declined race's rules are off, but its tokens still never stand fewer (the Tauren)
-    kept = max(g.hooks(army).kept, army.race_trait.tokens_kept())
     if not standing:
         return kept
     if standing < kept and tokens + pieces.race_tokens(region):
@@ -641,8 +660,9 @@ def redeploy_room(g: GameState, army: Army) -> tuple[dict[int, int], int]:
     lacks (``shortage``), and how many of those in hand are spare beyond that.  A region may
     take what it lacks and the spare, so that every region can still be filled."""
     needs = {}
+    kept = _kept(g, army)  # the same for every region: asked once
     for r in bits(army.mask):
-        lack = shortage(g, army, r)
+        lack = _lack(g, r, kept)
         if lack:
             needs[r] = lack
     pieces = sum(army.reserve.get(k, 0) for k in g.pieces.race_kinds)

@@ -153,14 +153,21 @@ def _conquer_actions(g: GameState, army: Army,
             if not turn.conquered.get(army.id, 0):
                 out += actions.abandons(army.mask)
             held = in_hand(g, army) if hooks.token_aid else hand
-            if held >= 1:
-                # a last conquest may lack up to ``max_shortfall`` tokens, the die making
-                # them up (``shortfall``: the cost less the hand)
-                most = (hand + max(rules.max_shortfall, 0)
-                        if not hooks.no_final_roll and held >= hooks.kept else hand)
-                out += conquest_choices(g, army, hooks, hand, most, costs)
-            for t in hooks.conquest:
-                out += t.conquest_actions(g, army)
+            # the army's rules may ask its reach again: remembered while they are asked
+            # (``conquest._reach``)
+            listed = g.listing_reach = [army, -1, 0] if hooks.conquest else None
+            try:
+                if held >= 1:
+                    # a last conquest may lack up to ``max_shortfall`` tokens, the die
+                    # making them up (``shortfall``: the cost less the hand)
+                    most = (hand + max(rules.max_shortfall, 0)
+                            if not hooks.no_final_roll and held >= hooks.kept else hand)
+                    out += conquest_choices(g, army, hooks, hand, most, costs)
+                for t in hooks.conquest:
+                    out += t.conquest_actions(g, army)
+            finally:
+                if listed is not None:
+                    g.listing_reach = None
             if "offered_actions" in live:  # the tolls other players ask
                 for t, other in _offered(g, army):
                     out += t.offered_actions(g, other, army)
@@ -213,8 +220,8 @@ def _redeploy_actions(g: GameState, army: Army) -> list[Action]:
     if hand and mask:
         if hooks.token_aid:  # Beasts lifted: the regions they leave short come first
             needs, spare = redeploy_room(g, army)
-            out += [actions.deploy(r, n) for r in bits(mask)
-                    for n in range(1, min(hand, needs.get(r, 0) + spare) + 1)]
+            for r in bits(mask):  # a cached row per region (``deploys``'s)
+                out += actions.deploy_row(r, min(hand, needs.get(r, 0) + spare))
         else:
             out += actions.deploys(mask, hand)
     elif not hooks.redeploy_blocker or not redeploy_blocker(g, army)[0]:

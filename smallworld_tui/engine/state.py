@@ -318,6 +318,9 @@ class GameState:
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
+    #: while an army's conquest choices are listed: [that army, the items' version and its
+    #: reach then] (``conquest._reach``); None otherwise
+    listing_reach: list[Any] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -325,6 +328,7 @@ class GameState:
         self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
+        self.listing_reach = None
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
 

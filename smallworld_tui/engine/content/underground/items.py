@@ -129,11 +129,11 @@ class ShinyOrb(Relic):
     def _targets(self, g: GameState, army: Army) -> int:
         if g.turn.extra.get(self.qid) or army.hand < 1:
             return 0
-        reach = reach_mask(g, army) & ~g.unaided(army)
         targets = 0
-        for r, _ in lone_enemies(g, army, reach):  # a loop: no generator
+        for r, _ in lone_enemies(g, army, reach_mask(g, army)):  # a loop: no generator
             targets |= 1 << r
-        return targets
+        # which regions no rule may help to take asked only if there is one to take
+        return targets & ~g.unaided(army) if targets else 0
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         targets = self._targets(g, army)

@@ -564,9 +564,12 @@ class Vampire(Power):
         if army.hand < 1 or g.turn.roll >= 0:
             return ()
         bitten = g.turn.extra.get(self.qid, [])
-        return [Action("vampire", r)
-                for r, enemy in lone_enemies(g, army, reach_mask(g, army) & ~g.unaided(army))
-                if enemy.seat not in bitten]
+        lone = lone_enemies(g, army, reach_mask(g, army))
+        if not lone:  # no region to bite: which no rule may help to take is not asked
+            return ()
+        unaided = g.unaided(army)
+        return [Action("vampire", r) for r, enemy in lone
+                if enemy.seat not in bitten and not unaided >> r & 1]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

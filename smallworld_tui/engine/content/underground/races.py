@@ -440,18 +440,26 @@ class WillOWisps(Race):
     needs = ("terrain:mystic_crystal",)
     actions = kinds(wisp=("region",))
 
-    def _targets(self, g: GameState, army: Army) -> int:
+    def _near(self, g: GameState, army: Army) -> int:
+        """The Mystic Crystal regions and those next to a crystal the Wisps hold."""
         crystals = self.terrain(g, "mystic_crystal")
-        near = crystals | g.map.adjacent(army.mask & crystals)
-        return near & ~g.unaided(army)
+        return crystals | g.map.adjacent(army.mask & crystals)
+
+    def _targets(self, g: GameState, army: Army) -> int:
+        return self._near(g, army) & ~g.unaided(army)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         hand = army.hand
         if hand < 1 or g.turn.roll >= 0:
             return ()
         most = hand + g.rules.max_shortfall  # the die may make up the rest
-        return [Action("wisp", r) for r, cost in conquest_costs(g, army, self._targets(g, army))
-                if cost <= most]
+        # each region's cost is its own (``Costs``): those of ``_targets`` are those of the
+        # regions near, less those no rule may help to take, asked only if any is near
+        costs = conquest_costs(g, army, self._near(g, army))
+        if not costs:
+            return ()
+        unaided = g.unaided(army)
+        return [Action("wisp", r) for r, cost in costs if cost <= most and not unaided >> r & 1]
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target

@@ -9,7 +9,7 @@ at once: their actions name a second region (``to``; ``NOWHERE`` when there is n
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -54,15 +54,21 @@ WATCH_TOWER = "warcraft:watch_tower"
 WISP_WALL = "warcraft:wisp_wall"
 NOWHERE = -1  # the second region of an action that has none
 DISCARDED = (NOWHERE,)  # where a token goes when it is discarded
-#: the actions on two regions built so far, by (kind, region, second region): shared
-#: instances, like ``actions.on_regions``'s (every pair is listed again at each listing)
-_ON_TWO: dict[tuple[str, int, int], Action] = {}
 
 
-def on_two(kind: str, region: int, to: int) -> Action:
-    """``Action(kind, region, to)``, made once (``_ON_TWO``)."""
-    action = _ON_TWO[kind, region, to] = Action(kind, region, to)
-    return action
+@lru_cache(maxsize=4096)
+def _moves(kind: str, region: int, to: tuple[int, ...]) -> tuple[Action, ...]:
+    """``Action(kind, region, t)`` for each second region ``t`` of ``to`` (cached, like
+    ``actions.on_regions``'s: the same choices are listed again at each listing)."""
+    return tuple(Action(kind, region, t) for t in to)
+
+
+@lru_cache(maxsize=4096)
+def _pairs(kind: str, regions: tuple[int, ...], loaded: int) -> tuple[Action, ...]:
+    """``Action(kind, a, b)`` for each pair ``a < b`` of ``regions`` (ascending) of which
+    one at least is in the mask ``loaded`` (cached: see ``_moves``)."""
+    return tuple(Action(kind, a, b) for i, a in enumerate(regions) for b in regions[i + 1:]
+                 if (loaded >> a | loaded >> b) & 1)
 
 
 class WarcraftPower(Power):
@@ -595,10 +601,10 @@ class Intimidating(WarcraftPower):
         victims = self._victims(g, army, walled)
         if not victims:  # no use left, or no region to act on: nothing to build
             return ()
-        exits = self._exits
-        known = _ON_TWO.get  # a lookup in place of a call per action
-        return [known(("intimidate", r, to)) or on_two("intimidate", r, to)
-                for r in bits(victims) for to in exits(g, r, walled)]
+        out: list[Action] = []
+        for r in bits(victims):
+            out += _moves("intimidate", r, self._exits(g, r, walled))
+        return out
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r, to = action.target, action.count
@@ -675,11 +681,11 @@ class PortalMage(WarcraftPower):
     id = "portal_mage"
     actions = kinds(portal=("region", "to"))
 
-    def _gates(self, g: GameState, army: Army) -> list[int]:
+    def _gates(self, g: GameState, army: Army) -> tuple[int, ...]:
         if not uses_left(g, self, army):
-            return []
+            return ()
         magic = self.symbol(g, "magic") & ~g.closed_mask
-        return list(bits(magic & ~untouchable(g, army, magic)))
+        return bits(magic & ~untouchable(g, army, magic))
 
     @staticmethod
     def _fixed(g: GameState) -> frozenset[str]:
@@ -687,7 +693,7 @@ class PortalMage(WarcraftPower):
         (Mountains)."""
         return _set_up_kinds(g.rules)
 
-    def _loaded(self, g: GameState, regions: list[int]) -> int:
+    def _loaded(self, g: GameState, regions: tuple[int, ...]) -> int:
         """Those of ``regions`` that hold anything a portal moves (a mask)."""
         fixed = self._fixed(g)
         artifacts = item_regions(g, "artifact")
@@ -704,11 +710,7 @@ class PortalMage(WarcraftPower):
         gates = self._gates(g, army)
         if len(gates) < 2:  # no pair to swap
             return ()
-        loaded = self._loaded(g, gates)
-        known = _ON_TWO.get  # a lookup in place of a call per action
-        return [known(("portal", a, b)) or on_two("portal", a, b)
-                for i, a in enumerate(gates) for b in gates[i + 1:]
-                if (loaded >> a | loaded >> b) & 1]
+        return list(_pairs("portal", gates, self._loaded(g, gates)))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         a, b = action.target, action.count
