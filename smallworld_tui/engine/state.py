@@ -532,7 +532,9 @@ class GameState:
     def _sieve(self, hook: str) -> tuple[int, frozenset[str], bool, int]:
         """What ``armies_filling`` sifts by for ``hook`` while the items are as now: the items'
         version, the races and powers filling it in, whether races alone do, and the regions
-        of the items that do or whose lent rules may change (nothing for an unused hook)."""
+        of the items that do or whose lent rules may change (nothing for an unused hook).
+        The races and powers are those found the last time (the same all game long): only
+        the regions are sought again when the items change."""
         version = self.items.version
         if hook not in self.rules.hooks_used:
             known = self._fillers[hook] = (version, frozenset(), True, 0)
@@ -542,9 +544,13 @@ class GameState:
         for region, item in placed:
             if item.qid in qids:
                 regions |= 1 << region
-        traits = frozenset(qid for qid in qids if qid not in ITEMS)
-        races_only = not any(qid in POWERS for qid in traits)
-        known = self._fillers[hook] = (version, traits, races_only, regions)
+        old = self._fillers.get(hook)
+        if old is None:
+            traits = frozenset(qid for qid in qids if qid not in ITEMS)
+            known = (version, traits, not any(qid in POWERS for qid in traits), regions)
+        else:
+            known = (version, old[1], old[2], regions)
+        self._fillers[hook] = known
         return known
 
     def hooks(self, army: Army) -> Hooks:
