@@ -4,7 +4,9 @@ very objects seen last, they are the rules worked out then.  A region taken or l
 a badge given up or a power swapped, an item moved in or out, or a lent rule that changes
 (Stonehedge) must each be seen; holding the same items again after they moved must give the
 same rules.  Checked against the rules worked out from scratch through random games of every
-game, and on hand-made positions.
+game, and on hand-made positions; so is the sieve of the armies that may fill a hook in
+(``armies_filling``), whose races and powers are kept all game and whose items' regions are
+sought again when the items change.
 """
 
 from __future__ import annotations
@@ -17,20 +19,45 @@ from underground.helpers import MOUNTAIN, MUDPOOL_W, reveal, ug
 from underground.helpers import qid as q
 
 from smallworld_tui.engine import Action, GameState
-from smallworld_tui.engine.hooks import hooks_of
+from smallworld_tui.engine.content.traits import Item
+from smallworld_tui.engine.hooks import HOT_HOOKS, hooks_of
+from smallworld_tui.engine.registry import ITEMS
+from smallworld_tui.engine.state import Army
 
 SWORD, STONEHEDGE = q("sword_of_the_killer_rabbit"), q("stonehedge")
 
 
+def plain_sieve(g: GameState, hook: str) -> list[Army]:
+    """The living armies whose race or power fills ``hook`` in, or holding the region of a
+    face-up item that does or whose lent rules may change (Stonehedge), from scratch; none
+    if nothing in the game fills it in."""
+    if hook not in g.rules.hooks_used:
+        return []
+    filled = g.rules.filled_by[hook]
+    spots = 0
+    for qid, region in g.items.items():
+        if region >= 0 and (qid in filled or type(ITEMS[qid]).lent is not Item.lent):
+            spots |= 1 << region
+    return [a for a in g.armies if a.alive and (a.race in filled or a.power in filled
+                                                 or a.mask & spots)]
+
+
 def check(g: GameState, _: Action) -> None:
     """Every army's hooks are its rules from scratch, asked twice (the second from what the
-    first kept), and again once its regions are an equal int that is not the same object."""
+    first kept), and again once its regions are an equal int that is not the same object;
+    the sieve of every hook is the one from scratch, for every seat too."""
     for army in g.armies:
         expected = plain_rules(g, army)
         assert g.hooks(army).all == expected, (army.race, army.power)
         assert g.hooks(army).all == expected, (army.race, army.power)
         army.mask = int(str(army.mask))  # equal, not the same object
         assert g.hooks(army) is hooks_of(expected)
+    for hook in HOT_HOOKS:
+        expected_armies = plain_sieve(g, hook)
+        assert g.armies_filling(hook) == expected_armies, hook
+        for seat in range(g.players):
+            assert (g.seat_armies_filling(hook, seat)
+                    == [a for a in expected_armies if a.seat == seat]), (hook, seat)
 
 
 @pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
@@ -98,3 +125,18 @@ def test_the_power_a_stonehedge_lends_is_seen_once_drawn_however_often_asked() -
     assert rules(g, drow.id) == [drow.race, drow.power, STONEHEDGE]
     g.item_data[STONEHEDGE] = {"badge": q("flocking")}
     assert rules(g, drow.id) == [drow.race, drow.power, STONEHEDGE, q("flocking")]
+
+
+def test_the_sieve_follows_the_items_moved_and_keeps_its_races() -> None:
+    g = ug()
+    drow = give(g, 0, "drow", "stone", {MUDPOOL_W: 2})
+    assert g.armies_filling("turn_actions") == []
+    reveal(g, STONEHEDGE, MUDPOOL_W)  # its lent rules may change: its holder is kept
+    assert g.armies_filling("turn_actions") == [drow]
+    g.items[STONEHEDGE] = -1
+    assert g.armies_filling("turn_actions") == []
+    gnomes = give(g, 1, "gnomes", "stone", {MOUNTAIN: 2})
+    assert g.armies_filling("unaided_mask") == [gnomes]  # the Gnomes' race fills it in
+    g.items[STONEHEDGE] = MOUNTAIN  # the items changed: the same races still
+    assert g.armies_filling("unaided_mask") == [gnomes]
+    assert g.seat_armies_filling("unaided_mask", 0) == []
