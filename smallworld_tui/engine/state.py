@@ -10,6 +10,7 @@ copies it cheaply (undo, bots).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,14 +34,31 @@ OFF_MAP = -1  # item location: not in play
 _TraitsKey = tuple[bool, bool, str]
 #: an army's traits and their hooks, with the key they were found for (``Army.traits``)
 _Traits = tuple[_TraitsKey, tuple[Trait, ...], Hooks]
-#: an army's hooks as ``GameState.hooks`` last found them: what they were found for (the
-#: items' version, those of the regions then holding a face-up item that the army held, and
-#: its traits' key), those regions, the hooks, and what the items it holds whose lent rules
-#: may change (Stonehedge) lent then
-_HeldHooks = tuple[tuple[int, int, bool, bool, str], int, Hooks,
-                   tuple[tuple[Item, tuple[Content, ...]], ...]]
 #: a key no army matches (an empty power)
 _UNKNOWN: _TraitsKey = (False, False, "")
+
+
+class _Held:
+    """An army's hooks as ``GameState.hooks`` last found them while items were in play, and
+    what they were found for: the items' version, the army's regions and traits (the very
+    objects: compared by identity, no key to build), the regions then holding a face-up
+    item and those of them the army held, what the items it holds whose lent rules may
+    change (Stonehedge) lent then, and the (region, item) pairs it held."""
+
+    __slots__ = ("badge", "declined", "held", "hooks", "mask", "mine", "power", "regions",
+                 "version", "watched")
+
+    def __init__(self, hooks: Hooks) -> None:
+        self.version = -1  # no items' version: never matches
+        self.mask = self.held = self.regions = 0
+        self.power, self.declined, self.badge = "", False, False
+        self.hooks = hooks
+        self.watched: tuple[tuple[Item, tuple[Content, ...]], ...] = ()
+        self.mine: tuple[tuple[int, Item], ...] = ()
+
+
+#: the hooks of an army never asked while items were in play (shared: never written to)
+_UNHELD = _Held(hooks_of(()))
 
 
 @dataclass(slots=True)
@@ -60,13 +78,12 @@ class Army:
     extra: dict[str, int] = field(default_factory=dict)  # per-trait counters (holes, ally, ...)
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: _Traits = field(init=False, repr=False, compare=False)
-    _held: _HeldHooks = field(init=False, repr=False, compare=False)
+    _held: _Held = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too; keys nothing matches
-        unknown = hooks_of(())
-        self._traits = (_UNKNOWN, (), unknown)
-        self._held = ((-1, 0, *_UNKNOWN), 0, unknown, ())
+        self._traits = (_UNKNOWN, (), _UNHELD.hooks)
+        self._held = _UNHELD
 
     @property
     def race_trait(self) -> Trait:
@@ -239,9 +256,6 @@ def _copied_value(value: Any) -> Any:
 #: (``ItemPlaces.version``: no other dict has it), the regions holding one, those whose
 #: item's lent rules may change, (region, item) pairs
 _Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
-#: an army's hooks with the items it holds: the items' version, the regions of them it
-#: holds and its traits they were worked out for (``GameState.hooks``)
-_LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
 
 #: what a state derives from its ruleset and map: the closed, water and river regions, each
 #: region's cost when empty, and the regions of each feature asked (``feature_mask``)
@@ -314,7 +328,6 @@ class GameState:
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
-    _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
@@ -325,7 +338,6 @@ class GameState:
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
         self._placed_now = (-1, 0, 0, ())
-        self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
         self.listing_reach = None
@@ -413,7 +425,7 @@ class GameState:
         _, held, _, placed = self._placed()
         return self._lent(army, placed) if army.mask & held else []
 
-    def _lent(self, army: Army, placed: tuple[tuple[int, Item], ...]) -> list[Content]:
+    def _lent(self, army: Army, placed: Sequence[tuple[int, Item]]) -> list[Content]:
         out: list[Content] = []
         mask = army.mask
         for region, item in placed:
@@ -524,7 +536,9 @@ class GameState:
     def _sieve(self, hook: str) -> tuple[int, frozenset[str], bool, int]:
         """What ``armies_filling`` sifts by for ``hook`` while the items are as now: the items'
         version, the races and powers filling it in, whether races alone do, and the regions
-        of the items that do or whose lent rules may change (nothing for an unused hook)."""
+        of the items that do or whose lent rules may change (nothing for an unused hook).
+        The races and powers are those found the last time (the same all game long): only
+        the regions are sought again when the items change."""
         version = self.items.version
         if hook not in self.rules.hooks_used:
             known = self._fillers[hook] = (version, frozenset(), True, 0)
@@ -534,9 +548,13 @@ class GameState:
         for region, item in placed:
             if item.qid in qids:
                 regions |= 1 << region
-        traits = frozenset(qid for qid in qids if qid not in ITEMS)
-        races_only = not any(qid in POWERS for qid in traits)
-        known = self._fillers[hook] = (version, traits, races_only, regions)
+        old = self._fillers.get(hook)
+        if old is None:
+            traits = frozenset(qid for qid in qids if qid not in ITEMS)
+            known = (version, traits, not any(qid in POWERS for qid in traits), regions)
+        else:
+            known = (version, old[1], old[2], regions)
+        self._fillers[hook] = known
         return known
 
     def hooks(self, army: Army) -> Hooks:
@@ -549,40 +567,55 @@ class GameState:
             if (army.declined, army.badge, army.power) == own[0]:
                 return own[2]
             return army.hooks()
+        # each part compared by identity, nothing built: a tuple, a big int or an iterator
+        # made per call would cost more than the rest of the call
         known = army._held
-        if ((items.version, army.mask & known[1], army.declined, army.badge, army.power)
-                == known[0]):
-            for item, lent in known[3]:  # a loop, not ``all``: no generator to build
-                if item.lent(self) != lent:
+        if (known.version is items.version and known.power is army.power
+                and known.declined is army.declined and known.badge is army.badge):
+            mask = army.mask
+            if mask is not known.mask:  # a region taken or lost: one holding an item?
+                if mask & known.held != known.regions:
                     return self._hooks(army)
-            return known[2]
+                known.mask = mask
+            if known.watched:
+                for item, lent in known.watched:  # a loop, not ``all``: no generator
+                    if item.lent(self) != lent:
+                        return self._hooks(army)
+            return known.hooks
         return self._hooks(army)
 
     def _hooks(self, army: Army) -> Hooks:
-        """``hooks`` worked out: the army's traits' hooks unless it holds an item, else those
-        remembered for the items it holds (per army), else worked out anew."""
-        now = self._placed()
-        mask = army.mask & now[1]
+        """``hooks`` worked out: the army's traits' hooks unless it holds an item; those
+        found last if it holds the same items as then (they moved elsewhere, or its traits
+        changed and changed back) and they lend rules that do not change; else anew."""
+        version, held, changing, placed = self._placed()
+        mask = army.mask & held
+        known = army._held
         watched: tuple[tuple[Item, tuple[Content, ...]], ...] = ()
+        mine: tuple[tuple[int, Item], ...] = ()
         if not mask:
             hooks = army.hooks()
         else:
-            changing, placed = mask & now[2], now[3]
-            traits = army.traits()
-            known = self._lent_hooks.get(army.id)
-            if (known is not None and known[0] == now[0] and known[1] == mask
-                    and known[2] is traits):
-                hooks = known[3]
+            pairs = []
+            for pair in placed:  # a loop: a comprehension is one more call
+                if mask >> pair[0] & 1:
+                    pairs.append(pair)
+            mine = tuple(pairs)
+            if (known.mine == mine and not known.watched and known.power == army.power
+                    and known.declined == army.declined and known.badge == army.badge):
+                hooks = known.hooks
             else:
-                lent = self._lent(army, placed)
-                hooks = hooks_of((*traits, *lent)) if lent else army.hooks()
-                if changing:  # what they lend now, asked again each time
-                    watched = tuple((item, item.lent(self)) for region, item in placed
+                lent = self._lent(army, mine)
+                hooks = hooks_of((*army.traits(), *lent)) if lent else army.hooks()
+                if mask & changing:  # what they lend now, asked again each time
+                    watched = tuple((item, item.lent(self)) for region, item in mine
                                     if changing >> region & 1)
-                else:
-                    self._lent_hooks[army.id] = (now[0], mask, traits, hooks)
-        army._held = ((now[0], mask, army.declined, army.badge, army.power), now[1], hooks,
-                      watched)
+        if known is _UNHELD:
+            known = army._held = _Held(hooks)
+        known.version, known.held, known.regions, known.mine = version, held, mask, mine
+        known.mask, known.power, known.declined, known.badge = (
+            army.mask, army.power, army.declined, army.badge)
+        known.hooks, known.watched = hooks, watched
         return hooks
 
     def bank(self) -> int:
