@@ -618,11 +618,20 @@ def shortage(g: GameState, army: Army, region: int) -> int:
     what its race tokens (Beasts included), with the pieces standing as tokens (the
     Champion), lack of it.  A piece standing as a token that is no race token may hold a
     region alone."""
+    return _lack(g, region, _kept(g, army))
+
+
+def _kept(g: GameState, army: Army) -> int:
+    """The fewest tokens a region of ``army`` holds (``shortage``): a declined race's rules
+    are off, but its tokens still never stand fewer (the Tauren)."""
+    return max(g.hooks(army).kept, army.race_trait.tokens_kept())
+
+
+def _lack(g: GameState, region: int, kept: int) -> int:
+    """``shortage`` of ``region``, held by an army whose regions keep ``kept`` tokens."""
     pieces = g.pieces
     tokens = g.region_tokens[region]
     standing = tokens + pieces.as_tokens(region)
-    # a declined race's rules are off, but its tokens still never stand fewer (the Tauren)
-    kept = max(g.hooks(army).kept, army.race_trait.tokens_kept())
     if not standing:
         return kept
     if standing < kept and tokens + pieces.race_tokens(region):
@@ -639,10 +648,12 @@ def redeploy_room(g: GameState, army: Army) -> tuple[dict[int, int], int]:
     """While ``army`` places its tokens and the race tokens it keeps as pieces (Beasts, lifted
     at redeployment: ``Content.aid_is_tokens``): what each region short of tokens still
     lacks (``shortage``), and how many of those in hand are spare beyond that.  A region may
-    take what it lacks and the spare, so that every region can still be filled."""
+    take what it lacks and the spare, so that every region can still be filled.  What a
+    region keeps is asked once for all of them."""
     needs = {}
+    kept = _kept(g, army)
     for r in bits(army.mask):
-        lack = shortage(g, army, r)
+        lack = _lack(g, r, kept)
         if lack:
             needs[r] = lack
     pieces = sum(army.reserve.get(k, 0) for k in g.pieces.race_kinds)
