@@ -312,7 +312,8 @@ def _base(g: GameState, army: Army, hooks: Hooks, within: int) -> Sequence[int]:
     for mask, delta in changes:
         if delta < 0 and mask & within:  # cut where no rule may help: not at all
             unaided = g.unaided(army)
-            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+            if unaided:
+                changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
             break
     travel = _travel(g, army, hooks, unaided, within) if "travel_mask" in rules.own_hooks else 0
     return _plus(g.base_cost, changes, travel, rules.travel_cost, within)
