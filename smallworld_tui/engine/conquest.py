@@ -570,7 +570,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     for t in hooks.conquered:
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
-    if "on_any_conquest" in g.rules.hooks_used:
+    if "on_any_conquest" in g.rules.hooks_used and _watched(g, region):
         for other in g.armies_filling("on_any_conquest"):
             if other.alive:
                 for t in g.hooks(other).watch:
@@ -582,6 +582,20 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
             defender_seat=ousted.seat, defender_race=ousted.race,
             defender_declined=ousted.declined, lost=ousted.lost, returned=ousted.returned,
         )
+
+
+def _watched(g: GameState, region: int) -> bool:
+    """Whether a rule watching conquests (``on_any_conquest``) may react to a conquest of
+    ``region``: unless each reacts only where a piece of its kind lies
+    (``Ruleset.watched_pieces``) and none lies there, when none is told of it (no sieve of
+    the armies, no rules asked: most conquests in a game with the Humans)."""
+    kinds = g.rules.watched_pieces
+    if kinds is None:
+        return True
+    masks, lying = g.pieces.masks, 0
+    for kind in kinds:  # a loop: no generator for a kind or two
+        lying |= masks[kind]
+    return bool(lying >> region & 1)
 
 
 def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
