@@ -322,7 +322,8 @@ def _base(g: GameState, army: Army, hooks: Hooks, within: int) -> Sequence[int]:
     for mask, delta in changes:
         if delta < 0 and mask & within:  # cut where no rule may help: not at all
             unaided = g.unaided(army)
-            changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
+            if unaided:
+                changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
             break
     travel = _travel(g, army, hooks, unaided, within) if "travel_mask" in rules.own_hooks else 0
     return _plus(g.base_cost, changes, travel, rules.travel_cost, within)
@@ -579,7 +580,7 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
     for t in hooks.conquered:
         if aided or not t.helps_conquest:
             t.on_conquered(g, army, region)
-    if "on_any_conquest" in g.rules.hooks_used:
+    if "on_any_conquest" in g.rules.hooks_used and _watched(g, region):
         for other in g.armies_filling("on_any_conquest"):
             if other.alive:
                 for t in g.hooks(other).watch:
@@ -591,6 +592,20 @@ def take_region(g: GameState, army: Army, region: int, used: int, via: str,
             defender_seat=ousted.seat, defender_race=ousted.race,
             defender_declined=ousted.declined, lost=ousted.lost, returned=ousted.returned,
         )
+
+
+def _watched(g: GameState, region: int) -> bool:
+    """Whether a rule watching conquests (``on_any_conquest``) may react to a conquest of
+    ``region``: unless each reacts only where a piece of its kind lies
+    (``Ruleset.watched_pieces``) and none lies there, when none is told of it (no sieve of
+    the armies, no rules asked: most conquests in a game with the Humans)."""
+    kinds = g.rules.watched_pieces
+    if kinds is None:
+        return True
+    masks, lying = g.pieces.masks, 0
+    for kind in kinds:  # a loop: no generator for a kind or two
+        lying |= masks[kind]
+    return bool(lying >> region & 1)
 
 
 def discard(g: GameState, attacker: Army, region: int, tokens: int = 1) -> int:
@@ -658,7 +673,8 @@ def redeploy_room(g: GameState, army: Army) -> tuple[dict[int, int], int]:
     """While ``army`` places its tokens and the race tokens it keeps as pieces (Beasts, lifted
     at redeployment: ``Content.aid_is_tokens``): what each region short of tokens still
     lacks (``shortage``), and how many of those in hand are spare beyond that.  A region may
-    take what it lacks and the spare, so that every region can still be filled."""
+    take what it lacks and the spare, so that every region can still be filled.  What a
+    region keeps is asked once for all of them."""
     needs = {}
     kept = _kept(g, army)  # the same for every region: asked once
     for r in bits(army.mask):

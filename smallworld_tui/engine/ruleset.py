@@ -104,6 +104,12 @@ class Ruleset:
         #: (``stays_in_rivers``): the core asks only an army of one of them
         self.river_stayers: frozenset[str] = frozenset(
             qid for qid in [*self.races, *self.powers] if rule(qid).stays_in_rivers)
+        #: the kinds of piece some rule of the game watching conquests (``on_any_conquest``)
+        #: reacts to only where one lies (``Content.watched_piece``): None if a watching rule
+        #: may react anywhere (the core tells them of every conquest then)
+        watching = [type(rule(qid)).watched_piece for qid in self.filled_by["on_any_conquest"]]
+        self.watched_pieces: tuple[str, ...] | None = (
+            None if "" in watching else tuple(sorted(set(watching))))
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))

@@ -69,6 +69,11 @@ class Content:
     #: token in hand a conquest needs and may pay a whole conquest, of any region; lifted at
     #: redeployment, they may leave regions short, to be filled again (``redeploy_room``)
     aid_is_tokens: ClassVar[bool] = False
+    #: the kind of piece (qualified id) without which in a region its ``on_any_conquest``
+    #: does nothing there (the Humans' objectives): a conquest of a region with none of the
+    #: kinds the game's watching rules name tells none of them (``Ruleset.watched_pieces``);
+    #: "" if it may react to a conquest of any region
+    watched_piece: ClassVar[str] = ""
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: its ``score`` changes the game or scores other rules (Thieving takes coins, Magic

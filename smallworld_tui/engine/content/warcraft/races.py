@@ -465,6 +465,7 @@ class Humans(Race):
 
     id = "humans"
     actions = kinds(objective=("region",), recall_objective=("region",))
+    watched_piece = OBJECTIVE
 
     def on_picked(self, g: GameState, army: Army) -> None:
         army.reserve[OBJECTIVE] = g.pieces.free(OBJECTIVE)
