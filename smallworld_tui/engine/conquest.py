@@ -77,19 +77,34 @@ def helped_mask(g: GameState, army: Army, hooks: Hooks) -> int:
 
 
 def shielded(g: GameState, army: Army, mask: int) -> int:
-    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat)."""
+    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat).
+
+    Only the armies that may shield (``GameState.fillers``: their race or power does, or
+    they hold an item that does or whose lent rules may change) and hold a region of
+    ``mask`` are asked: no other army's rules shield.  In most games none may: nothing to
+    ask."""
+    armies, regions = g.fillers("shielded_mask")
     out = 0
     seat = army.seat
-    # the hooks only of those holding a region of ``mask`` whose race or power shields, or,
-    # while items, which may lend it, are in play, of those the sieve of the armies filling
-    # the hook in keeps (``GameState.armies_filling``: an item in their regions does)
-    fillers, lent = g.rules.filled_by["shielded_mask"], bool(g.items)
-    for other in g.armies_filling("shielded_mask") if lent else g.armies:
-        if (other.mask & mask and (lent or other.power in fillers or other.race in fillers)
-                and other.seat != seat and other.alive):
-            for t in g.hooks(other).shield:
-                out |= t.shielded_mask(g, other, army)
+    for other in armies:
+        if other.mask & mask and other.seat != seat and other.alive:
+            out |= _shield(g, other, army)
+    if regions:  # the holders of the items' regions (asked again if also among ``armies``)
+        holders = g.region_army
+        for r in bits(regions):
+            if (held := holders[r]) >= 0:
+                other = g.armies[held]
+                if other.mask & mask and other.seat != seat and other.alive:
+                    out |= _shield(g, other, army)
     return out & mask
+
+
+def _shield(g: GameState, other: Army, army: Army) -> int:
+    """The regions ``other``'s rules keep ``army`` out of."""
+    out = 0
+    for t in g.hooks(other).shield:
+        out |= t.shielded_mask(g, other, army)
+    return out
 
 
 def why_unreachable(g: GameState, army: Army, region: int) -> Reason:

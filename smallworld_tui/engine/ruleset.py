@@ -100,6 +100,9 @@ class Ruleset:
         self.seat_bonuses: frozenset[str] = frozenset(
             qid for qid in self.items
             if getattr(type(rule(qid)), "seat_bonus", None) is not Item.seat_bonus)
+        #: an army's power may change during the game (``Content.swaps_power``)
+        self.swaps_power: bool = any(rule(qid).swaps_power
+                                     for qid in [*self.races, *self.powers, *self.items])
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))

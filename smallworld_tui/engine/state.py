@@ -242,6 +242,9 @@ _Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
 #: an army's hooks with the items it holds: the items' version, the regions of them it
 #: holds and its traits they were worked out for (``GameState.hooks``)
 _LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
+#: who may fill a hook in (``GameState.fillers``): the armies whose race or power may, the
+#: regions of the items filling it in or whose lent rules may change
+_Fillers = tuple[list[Army], int]
 
 #: what a state derives from its ruleset and map: the closed, water and river regions, each
 #: region's cost when empty, and the regions of each feature asked (``feature_mask``)
@@ -318,6 +321,8 @@ class GameState:
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
+    _filler_sets: dict[str, tuple[int, int, _Fillers]] = field(init=False, repr=False,
+                                                               compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -325,6 +330,7 @@ class GameState:
         self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
+        self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
 
@@ -394,6 +400,22 @@ class GameState:
         if others:
             others &= ~self.seat_mask(seat)
         return (others | immune["all"]) & within
+
+    def fillers(self, hook: str) -> _Fillers:
+        """Who may fill in ``hook`` (the sieve of ``armies_filling``), for callers that ask
+        only those near some regions, without a list built at each call: the armies whose
+        race or power fills it in (every army, if a power does in a game where an army's
+        power may change: ``Ruleset.swaps_power``), and the regions of the items filling it
+        in or whose lent rules may change; remembered while the armies and the items stay
+        the same (armies only join a game, and keep their race)."""
+        armies, version = self.armies, self.items.version
+        known = self._filler_sets.get(hook)
+        if known is None or known[0] != len(armies) or known[1] != version:
+            _, traits, races_only, regions = self._sieve(hook)
+            may = ([a for a in armies if a.race in traits or a.power in traits]
+                   if races_only or not self.rules.swaps_power else [*armies])
+            known = self._filler_sets[hook] = (len(armies), version, (may, regions))
+        return known[2]
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (remembered for every

@@ -69,6 +69,9 @@ class Content:
     #: token in hand a conquest needs and may pay a whole conquest, of any region; lifted at
     #: redeployment, they may leave regions short, to be filled again (``redeploy_room``)
     aid_is_tokens: ClassVar[bool] = False
+    #: its rules may change the power its army holds (Shadow Mimes swap badges): the core
+    #: then never counts on an army keeping its power (``Ruleset.swaps_power``)
+    swaps_power: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: its ``score`` changes the game or scores other rules (Thieving takes coins, Magic
