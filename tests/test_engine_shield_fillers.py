@@ -1,9 +1,10 @@
 """Who may fill a hook in (``GameState.fillers``, remembered while the armies and the items
 stay the same) follows every change: through random games of every game, every army whose
-rules fill a hot hook in is among the armies it lists or holds a region of its items, and
-the regions other players' rules shield an army from (``shielded``, which asks only those)
-are those the rules of every other player's army shield, over its reach and over the whole
-map; a badge swapped (Shadow Mimes) is seen at once.
+rules fill a hot hook in is among those it lists near the army's regions (``fillers_near``),
+the regions other players' rules shield an army from (``shielded``) are those the rules of
+every other player's army shield, over its reach and over the whole map, and those no rule
+may help it take (``unaided``) those every other player's rules name; a badge swapped
+(Shadow Mimes) is seen at once.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pytest
 from random_games import GAMES, play
 from scenario import UG_TEST_MAP, act, pinned
+from underground.helpers import MUDPOOL
 
 from smallworld_tui.engine import Action, GameState
 from smallworld_tui.engine.conquest import reach_mask, shielded
@@ -26,9 +28,10 @@ def fills(g: GameState, army: Army, hook: str) -> bool:
 
 
 def listed(g: GameState, army: Army, hook: str) -> bool:
-    """Whether ``GameState.fillers`` counts ``army`` among those that may fill ``hook`` in."""
-    armies, regions = g.fillers(hook)
-    return any(a is army for a in armies) or bool(army.mask & regions)
+    """Whether ``GameState.fillers_near``, as remembered, lists ``army`` (its regions asked
+    about, by another seat) among those that may fill ``hook`` in, if it holds a region."""
+    return not army.mask or any(
+        a is army for a in g.fillers_near(hook, army.mask, army.seat + 1))
 
 
 def shielded_by_all(g: GameState, army: Army, mask: int) -> int:
@@ -39,6 +42,17 @@ def shielded_by_all(g: GameState, army: Army, mask: int) -> int:
             for t in g.hooks(other).all:
                 out |= t.shielded_mask(g, other, army)
     return out & mask
+
+
+def unaided_by_all(g: GameState, army: Army) -> int:
+    """``GameState.unaided`` from first principles: every rule of every other player's army
+    on the map."""
+    out = 0
+    for other in g.armies:
+        if other.alive and other.seat != army.seat and other.mask:
+            for t in g.hooks(other).all:
+                out |= t.unaided_mask(g, other, army)
+    return out
 
 
 @pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
@@ -54,6 +68,7 @@ def test_the_armies_that_may_fill_a_hook_in_follow_every_change(
             for hook in HOT_HOOKS:
                 if fills(g, army, hook):
                     assert listed(g, army, hook), (hook, army.race, army.power)
+            assert g.unaided(army) == unaided_by_all(g, army), (army.race, army.power)
             for mask in (reach_mask(g, army, shields=False), g.map.all_mask):
                 out = shielded_by_all(g, army, mask)
                 assert shielded(g, army, mask) == out, (army.race, army.power)
@@ -70,8 +85,10 @@ def test_a_badge_swapped_is_seen_among_the_armies_of_its_power() -> None:
                game="underground")
     act(g, "pick", 0)
     mimes = g.armies[0]
+    g.region_army[MUDPOOL], g.region_tokens[MUDPOOL] = mimes.id, 1  # a region held
+    mimes.mask, mimes.hand = 1 << MUDPOOL, mimes.hand - 1
     assert not fills(g, mimes, "reach_mask")
-    g.fillers("reach_mask")  # remembered before the swap
+    assert listed(g, mimes, "reach_mask")  # every army, as badges may be swapped
     act(g, "mime", next(k for k, c in enumerate(g.combos)
                         if c.power == "underground:magic"))
     assert fills(g, mimes, "reach_mask")

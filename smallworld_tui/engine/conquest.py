@@ -77,34 +77,14 @@ def helped_mask(g: GameState, army: Army, hooks: Hooks) -> int:
 
 
 def shielded(g: GameState, army: Army, mask: int) -> int:
-    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat).
-
-    Only the armies that may shield (``GameState.fillers``: their race or power does, or
-    they hold an item that does or whose lent rules may change) and hold a region of
-    ``mask`` are asked: no other army's rules shield.  In most games none may: nothing to
-    ask."""
-    armies, regions = g.fillers("shielded_mask")
+    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat):
+    only the armies that may shield and hold a region of ``mask`` are asked
+    (``GameState.fillers_near``): no other army's rules shield.  In most games none may."""
     out = 0
-    seat = army.seat
-    for other in armies:
-        if other.mask & mask and other.seat != seat and other.alive:
-            out |= _shield(g, other, army)
-    if regions:  # the holders of the items' regions (asked again if also among ``armies``)
-        holders = g.region_army
-        for r in bits(regions):
-            if (held := holders[r]) >= 0:
-                other = g.armies[held]
-                if other.mask & mask and other.seat != seat and other.alive:
-                    out |= _shield(g, other, army)
+    for other in g.fillers_near("shielded_mask", mask, army.seat):
+        for t in g.hooks(other).shield:
+            out |= t.shielded_mask(g, other, army)
     return out & mask
-
-
-def _shield(g: GameState, other: Army, army: Army) -> int:
-    """The regions ``other``'s rules keep ``army`` out of."""
-    out = 0
-    for t in g.hooks(other).shield:
-        out |= t.shielded_mask(g, other, army)
-    return out
 
 
 def why_unreachable(g: GameState, army: Army, region: int) -> Reason:

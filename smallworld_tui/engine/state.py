@@ -402,20 +402,40 @@ class GameState:
         return (others | immune["all"]) & within
 
     def fillers(self, hook: str) -> _Fillers:
-        """Who may fill in ``hook`` (the sieve of ``armies_filling``), for callers that ask
-        only those near some regions, without a list built at each call: the armies whose
-        race or power fills it in (every army, if a power does in a game where an army's
-        power may change: ``Ruleset.swaps_power``), and the regions of the items filling it
-        in or whose lent rules may change; remembered while the armies and the items stay
-        the same (armies only join a game, and keep their race)."""
-        armies, version = self.armies, self.items.version
-        known = self._filler_sets.get(hook)
-        if known is None or known[0] != len(armies) or known[1] != version:
-            _, traits, races_only, regions = self._sieve(hook)
-            may = ([a for a in armies if a.race in traits or a.power in traits]
-                   if races_only or not self.rules.swaps_power else [*armies])
-            known = self._filler_sets[hook] = (len(armies), version, (may, regions))
-        return known[2]
+        """Who may fill in ``hook`` (the sieve of ``armies_filling``), kept to be asked only
+        of those near some regions (``fillers_near``): the armies whose race or power fills
+        it in (every army, if a power does in a game where an army's power may change:
+        ``Ruleset.swaps_power``), and the regions of the items filling it in or whose lent
+        rules may change; remembered while the armies and the items stay the same (armies
+        only join a game, and keep their race)."""
+        armies = self.armies
+        _, traits, races_only, regions = self._sieve(hook)
+        may = ([a for a in armies if a.race in traits or a.power in traits]
+               if races_only or not self.rules.swaps_power else [*armies])
+        self._filler_sets[hook] = (len(armies), self.items.version, (may, regions))
+        return may, regions
+
+    def fillers_near(self, hook: str, mask: int, seat: int) -> list[Army]:
+        """The armies in play of other seats than ``seat`` holding a region of ``mask`` whose
+        rules may fill in ``hook`` (``fillers``), each once: none, without a list of armies
+        built, in most games."""
+        known = self._filler_sets.get(hook)  # ``fillers``, without its call
+        if known is None or known[0] != len(self.armies) or known[1] != self.items.version:
+            armies, regions = self.fillers(hook)
+        else:
+            armies, regions = known[2]
+        out: list[Army] = []
+        for a in armies:
+            if a.mask & mask and a.seat != seat and a.alive:
+                out.append(a)
+        if regions:  # the holders of the items' regions
+            for r in bits(regions):
+                if (held := self.region_army[r]) >= 0:
+                    a = self.armies[held]
+                    if (a.mask & mask and a.seat != seat and a.alive
+                            and not any(b is a for b in out)):
+                        out.append(a)
+        return out
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (remembered for every
@@ -463,12 +483,8 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
-        rules = self.rules
-        if "unaided_mask" not in rules.hooks_used or (  # nothing in play fills it in
-                rules.item_hooks and "unaided_mask" not in (self.items.live or self.live_hooks())):
-            return out
-        for other in self.armies_filling("unaided_mask"):
-            if other.seat != attacker.seat and other.mask:
+        if "unaided_mask" in self.rules.hooks_used:
+            for other in self.fillers_near("unaided_mask", -1, attacker.seat):
                 for t in self.hooks(other).unaided:
                     out |= t.unaided_mask(self, other, attacker)
         return out
