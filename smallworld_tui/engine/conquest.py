@@ -56,8 +56,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
         reach &= ~g.water_mask
     if g.pieces.immune_any & reach:
         reach &= ~g.immune_mask(army.seat, reach)
-    if shields and "shielded_mask" in rules.hooks_used:
-        reach &= ~shielded(g, army, reach)
+    if shields and "shielded_mask" in rules.hooks_used:  # ``shielded``, without its call
+        for other in g.fillers_near("shielded_mask", reach, army.seat):
+            reach &= ~_shield(g, other, army)
     return reach
 
 
@@ -82,9 +83,16 @@ def shielded(g: GameState, army: Army, mask: int) -> int:
     (``GameState.fillers_near``): no other army's rules shield.  In most games none may."""
     out = 0
     for other in g.fillers_near("shielded_mask", mask, army.seat):
-        for t in g.hooks(other).shield:
-            out |= t.shielded_mask(g, other, army)
+        out |= _shield(g, other, army)
     return out & mask
+
+
+def _shield(g: GameState, other: Army, army: Army) -> int:
+    """The regions ``other``'s rules keep ``army`` out of (``shielded``)."""
+    out = 0
+    for t in g.hooks(other).shield:
+        out |= t.shielded_mask(g, other, army)
+    return out
 
 
 def why_unreachable(g: GameState, army: Army, region: int) -> Reason:

@@ -242,9 +242,6 @@ _Placed = tuple[int, int, int, tuple[tuple[int, Item], ...]]
 #: an army's hooks with the items it holds: the items' version, the regions of them it
 #: holds and its traits they were worked out for (``GameState.hooks``)
 _LentHooks = tuple[int, int, tuple[Trait, ...], Hooks]
-#: who may fill a hook in (``GameState.fillers``): the armies whose race or power may, the
-#: regions of the items filling it in or whose lent rules may change
-_Fillers = tuple[list[Army], int]
 
 #: what a state derives from its ruleset and map: the closed, water and river regions, each
 #: region's cost when empty, and the regions of each feature asked (``feature_mask``)
@@ -321,8 +318,10 @@ class GameState:
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
     _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
-    _filler_sets: dict[str, tuple[int, int, _Fillers]] = field(init=False, repr=False,
-                                                               compare=False)
+    _filler_armies: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False,
+                                                              compare=False)
+    _filler_sets: dict[str, tuple[int, int, list[Army], int]] = field(init=False, repr=False,
+                                                                     compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -330,6 +329,7 @@ class GameState:
         self._lent_hooks = {}
         self._fillers = {}
         self._by_race = {}
+        self._filler_armies = {}
         self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
@@ -401,19 +401,26 @@ class GameState:
             others &= ~self.seat_mask(seat)
         return (others | immune["all"]) & within
 
-    def fillers(self, hook: str) -> _Fillers:
-        """Who may fill in ``hook`` (the sieve of ``armies_filling``), kept to be asked only
-        of those near some regions (``fillers_near``): the armies whose race or power fills
-        it in (every army, if a power does in a game where an army's power may change:
-        ``Ruleset.swaps_power``), and the regions of the items filling it in or whose lent
-        rules may change; remembered while the armies and the items stay the same (armies
-        only join a game, and keep their race)."""
+    def fillers(self, hook: str) -> tuple[list[Army], int]:
+        """Who may fill in ``hook`` (the sieve of ``armies_filling``), to be asked only of
+        those near some regions (``fillers_near``): the armies whose race or power fills it
+        in (every army, if a power does in a game where an army's power may change:
+        ``Ruleset.swaps_power``), remembered while no army joins the game (they keep their
+        race), and the regions of the items filling it in or whose lent rules may change
+        (``_sieve``, remembered while the items stay the same)."""
         armies = self.armies
-        _, traits, races_only, regions = self._sieve(hook)
-        may = ([a for a in armies if a.race in traits or a.power in traits]
-               if races_only or not self.rules.swaps_power else [*armies])
-        self._filler_sets[hook] = (len(armies), self.items.version, (may, regions))
-        return may, regions
+        known = self._filler_armies.get(hook)
+        if known is None or known[0] != len(armies):
+            qids = self.rules.filled_by.get(hook, frozenset())
+            may = ([*armies] if self.rules.swaps_power and any(q in POWERS for q in qids)
+                   else [a for a in armies if a.race in qids or a.power in qids])
+            known = self._filler_armies[hook] = (len(armies), may)
+        version = self.items.version
+        sieve = self._fillers.get(hook)
+        if sieve is None or sieve[0] != version:
+            sieve = self._sieve(hook)
+        self._filler_sets[hook] = (len(armies), version, known[1], sieve[3])
+        return known[1], sieve[3]
 
     def fillers_near(self, hook: str, mask: int, seat: int) -> list[Army]:
         """The armies in play of other seats than ``seat`` holding a region of ``mask`` whose
@@ -423,7 +430,7 @@ class GameState:
         if known is None or known[0] != len(self.armies) or known[1] != self.items.version:
             armies, regions = self.fillers(hook)
         else:
-            armies, regions = known[2]
+            _, _, armies, regions = known
         out: list[Army] = []
         for a in armies:
             if a.mask & mask and a.seat != seat and a.alive:
