@@ -424,8 +424,8 @@ class GameState:
 
     def fillers_near(self, hook: str, mask: int, seat: int) -> list[Army]:
         """The armies in play of other seats than ``seat`` holding a region of ``mask`` whose
-        rules may fill in ``hook`` (``fillers``), each once: none, without a list of armies
-        built, in most games."""
+        rules may fill in ``hook`` (``fillers``), each once (in most games, none): only
+        those are asked, with no list of every army filling it in built each time."""
         known = self._filler_sets.get(hook)  # ``fillers``, without its call
         if known is None or known[0] != len(self.armies) or known[1] != self.items.version:
             armies, regions = self.fillers(hook)
