@@ -490,10 +490,13 @@ class GameState:
     def unaided(self, attacker: Army) -> int:
         """Regions ``attacker`` may take only without help from a rule (Gnomes)."""
         out = 0
-        if "unaided_mask" in self.rules.hooks_used:
-            for other in self.fillers_near("unaided_mask", -1, attacker.seat):
-                for t in self.hooks(other).unaided:
-                    out |= t.unaided_mask(self, other, attacker)
+        rules = self.rules
+        if "unaided_mask" not in rules.hooks_used or (  # nothing in play fills it in
+                rules.item_hooks and "unaided_mask" not in (self.items.live or self.live_hooks())):
+            return out
+        for other in self.fillers_near("unaided_mask", -1, attacker.seat):
+            for t in self.hooks(other).unaided:
+                out |= t.unaided_mask(self, other, attacker)
         return out
 
     def live_hooks(self) -> frozenset[str]:
