@@ -42,9 +42,7 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     mask = army.mask
     rules = g.rules
     if mask:
-        reach = g.map.adjacent(mask)
-        if "open_mask" in rules.own_hooks:
-            reach |= rules.open_mask(g)
+        reach = g.map.adjacent(mask) | g.open_regions
         if hooks.reach:
             reach |= helped_mask(g, army, hooks)
     else:

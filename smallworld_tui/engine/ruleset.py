@@ -226,7 +226,8 @@ class Ruleset:
         return g.map.border_mask
 
     def open_mask(self, g: GameState) -> int:
-        """Regions a race on the map may attack wherever it stands (beyond adjacency)."""
+        """Regions a race on the map may attack wherever it stands (beyond adjacency): they
+        depend on the map alone, asked once per game (``GameState.open_regions``)."""
         return 0
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:

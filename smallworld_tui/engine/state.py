@@ -312,6 +312,8 @@ class GameState:
     water_mask: int = field(init=False, repr=False, compare=False)  # needs enters_water
     leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
+    #: reached from anywhere on the map (``Ruleset.open_mask``, asked once)
+    open_regions: int = field(init=False, repr=False, compare=False)
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _lent_hooks: dict[int, _LentHooks] = field(init=False, repr=False, compare=False)
@@ -333,6 +335,8 @@ class GameState:
         self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
+        self.open_regions = (self.rules.open_mask(self) if "open_mask" in self.rules.own_hooks
+                             else 0)
 
     @property
     def game(self) -> str:

@@ -4,7 +4,8 @@ rules fill a hot hook in is among those it lists near the army's regions (``fill
 the regions other players' rules shield an army from (``shielded``) are those the rules of
 every other player's army shield, over its reach and over the whole map, and those no rule
 may help it take (``unaided``) those every other player's rules name; a badge swapped
-(Shadow Mimes) is seen at once.
+(Shadow Mimes) is seen at once.  The regions reached from anywhere, asked of the rules once
+per game (``GameState.open_regions``), are those the rules give.
 """
 
 from __future__ import annotations
@@ -56,12 +57,13 @@ def unaided_by_all(g: GameState, army: Army) -> int:
 
 
 @pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
-def test_the_armies_that_may_fill_a_hook_in_follow_every_change(
+def test_what_the_reach_remembers_follows_every_change(
         game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
     shields = 0
 
     def check(g: GameState, _: Action) -> None:
         nonlocal shields
+        assert g.open_regions == g.rules.open_mask(g)
         for army in g.armies:
             if not army.alive:
                 continue
