@@ -350,9 +350,9 @@ def test_the_conquests_listed_in_one_pass_are_those_the_costs_give(
                                                  ("warcraft", "warcraft-4p")])
 def test_the_regions_shielded_are_those_every_other_players_rules_shield(
         game: str, map_name: str) -> None:
-    """``shielded`` asks only the armies whose race or power shields (every army while
-    items, which may lend such a rule, are in play): for each army, the regions are those
-    the rules of every other player's army keep it out of."""
+    """``shielded`` asks only the armies whose race or power shields and those holding an
+    item that may lend such a rule (``GameState.fillers_near``): for each army, the regions
+    are those the rules of every other player's army keep it out of."""
     shields = 0
 
     def check(g: GameState, _: Action) -> None:

@@ -49,9 +49,7 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
     mask = army.mask
     rules = g.rules
     if mask:
-        reach = g.map.adjacent(mask)
-        if "open_mask" in rules.own_hooks:
-            reach |= rules.open_mask(g)
+        reach = g.map.adjacent(mask) | g.open_regions
         if hooks.reach:
             reach |= helped_mask(g, army, hooks)
     else:
@@ -63,8 +61,9 @@ def _reach(g: GameState, army: Army, hooks: Hooks, shields: bool) -> int:
         reach &= ~g.water_mask
     if g.pieces.immune_any & reach:
         reach &= ~g.immune_mask(army.seat, reach)
-    if shields and "shielded_mask" in rules.hooks_used:
-        reach &= ~shielded(g, army, reach)
+    if shields and "shielded_mask" in rules.hooks_used:  # ``shielded``, without its call
+        for other in g.fillers_near("shielded_mask", reach, army.seat):
+            reach &= ~_shield(g, other, army)
     if listed is not None and shields and listed[0] is army:
         listed[1] = g.items.version
         listed[2] = reach
@@ -87,19 +86,21 @@ def helped_mask(g: GameState, army: Army, hooks: Hooks) -> int:
 
 
 def shielded(g: GameState, army: Army, mask: int) -> int:
-    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat)."""
+    """The regions of ``mask`` that other players' rules keep ``army`` out of (Diplomat):
+    only the armies that may shield and hold a region of ``mask`` are asked
+    (``GameState.fillers_near``): no other army's rules shield.  In most games none may."""
     out = 0
-    seat = army.seat
-    # the hooks only of those holding a region of ``mask`` whose race or power shields, or,
-    # while items, which may lend it, are in play, of those the sieve of the armies filling
-    # the hook in keeps (``GameState.armies_filling``: an item in their regions does)
-    fillers, lent = g.rules.filled_by["shielded_mask"], bool(g.items)
-    for other in g.armies_filling("shielded_mask") if lent else g.armies:
-        if (other.mask & mask and (lent or other.power in fillers or other.race in fillers)
-                and other.seat != seat and other.alive):
-            for t in g.hooks(other).shield:
-                out |= t.shielded_mask(g, other, army)
+    for other in g.fillers_near("shielded_mask", mask, army.seat):
+        out |= _shield(g, other, army)
     return out & mask
+
+
+def _shield(g: GameState, other: Army, army: Army) -> int:
+    """The regions ``other``'s rules keep ``army`` out of (``shielded``)."""
+    out = 0
+    for t in g.hooks(other).shield:
+        out |= t.shielded_mask(g, other, army)
+    return out
 
 
 def why_unreachable(g: GameState, army: Army, region: int) -> Reason:

@@ -110,6 +110,9 @@ class Ruleset:
         watching = [type(rule(qid)).watched_piece for qid in self.filled_by["on_any_conquest"]]
         self.watched_pieces: tuple[str, ...] | None = (
             None if "" in watching else tuple(sorted(set(watching))))
+        #: an army's power may change during the game (``Content.swaps_power``)
+        self.swaps_power: bool = any(rule(qid).swaps_power
+                                     for qid in [*self.races, *self.powers, *self.items])
         #: the hooks of ``OWN_HOT_HOOKS`` this game's ruleset overrides
         self.own_hooks: frozenset[str] = frozenset(
             h for h in OWN_HOT_HOOKS if getattr(type(self), h) is not getattr(Ruleset, h))
@@ -233,7 +236,8 @@ class Ruleset:
         return g.map.border_mask
 
     def open_mask(self, g: GameState) -> int:
-        """Regions a race on the map may attack wherever it stands (beyond adjacency)."""
+        """Regions a race on the map may attack wherever it stands (beyond adjacency): they
+        depend on the map alone, asked once per game (``GameState.open_regions``)."""
         return 0
 
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:

@@ -326,6 +326,8 @@ class GameState:
     water_mask: int = field(init=False, repr=False, compare=False)  # needs enters_water
     leave_mask: int = field(init=False, repr=False, compare=False)  # emptied at redeployment
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
+    #: reached from anywhere on the map (``Ruleset.open_mask``, asked once)
+    open_regions: int = field(init=False, repr=False, compare=False)
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
@@ -334,6 +336,10 @@ class GameState:
     #: while an army's conquest choices are listed: [that army, the items' version and its
     #: reach then] (``conquest._reach``); None otherwise
     listing_reach: list[Any] | None = field(init=False, repr=False, compare=False)
+    _filler_armies: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False,
+                                                              compare=False)
+    _filler_sets: dict[str, tuple[int, int, list[Army], int]] = field(init=False, repr=False,
+                                                                     compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too
@@ -341,8 +347,12 @@ class GameState:
         self._fillers = {}
         self._by_race = {}
         self.listing_reach = None
+        self._filler_armies = {}
+        self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
          self._features) = _derived(self.rules, self.map)
+        self.open_regions = (self.rules.open_mask(self) if "open_mask" in self.rules.own_hooks
+                             else 0)
 
     @property
     def game(self) -> str:
@@ -411,6 +421,49 @@ class GameState:
             others &= ~self.seat_mask(seat)
         return (others | immune["all"]) & within
 
+    def fillers(self, hook: str) -> tuple[list[Army], int]:
+        """Who may fill in ``hook`` (the sieve of ``armies_filling``), to be asked only of
+        those near some regions (``fillers_near``): the armies whose race or power fills it
+        in (every army, if a power does in a game where an army's power may change:
+        ``Ruleset.swaps_power``), remembered while no army joins the game (they keep their
+        race), and the regions of the items filling it in or whose lent rules may change
+        (``_sieve``, remembered while the items stay the same)."""
+        armies = self.armies
+        known = self._filler_armies.get(hook)
+        if known is None or known[0] != len(armies):
+            qids = self.rules.filled_by.get(hook, frozenset())
+            may = ([*armies] if self.rules.swaps_power and any(q in POWERS for q in qids)
+                   else [a for a in armies if a.race in qids or a.power in qids])
+            known = self._filler_armies[hook] = (len(armies), may)
+        version = self.items.version
+        sieve = self._fillers.get(hook)
+        if sieve is None or sieve[0] != version:
+            sieve = self._sieve(hook)
+        self._filler_sets[hook] = (len(armies), version, known[1], sieve[3])
+        return known[1], sieve[3]
+
+    def fillers_near(self, hook: str, mask: int, seat: int) -> list[Army]:
+        """The armies in play of other seats than ``seat`` holding a region of ``mask`` whose
+        rules may fill in ``hook`` (``fillers``), each once (in most games, none): only
+        those are asked, with no list of every army filling it in built each time."""
+        known = self._filler_sets.get(hook)  # ``fillers``, without its call
+        if known is None or known[0] != len(self.armies) or known[1] != self.items.version:
+            armies, regions = self.fillers(hook)
+        else:
+            _, _, armies, regions = known
+        out: list[Army] = []
+        for a in armies:
+            if a.mask & mask and a.seat != seat and a.alive:
+                out.append(a)
+        if regions:  # the holders of the items' regions
+            for r in bits(regions):
+                if (held := self.region_army[r]) >= 0:
+                    a = self.armies[held]
+                    if (a.mask & mask and a.seat != seat and a.alive
+                            and not any(b is a for b in out)):
+                        out.append(a)
+        return out
+
     def feature_mask(self, kind: str, name: str, game: str) -> int:
         """Regions of terrain or symbol ``name`` as ``game`` calls it (remembered for every
         game on this map and ruleset)."""
@@ -461,10 +514,9 @@ class GameState:
         if "unaided_mask" not in rules.hooks_used or (  # nothing in play fills it in
                 rules.item_hooks and "unaided_mask" not in (self.items.live or self.live_hooks())):
             return out
-        for other in self.armies_filling("unaided_mask"):
-            if other.seat != attacker.seat and other.mask:
-                for t in self.hooks(other).unaided:
-                    out |= t.unaided_mask(self, other, attacker)
+        for other in self.fillers_near("unaided_mask", -1, attacker.seat):
+            for t in self.hooks(other).unaided:
+                out |= t.unaided_mask(self, other, attacker)
         return out
 
     def live_hooks(self) -> frozenset[str]:

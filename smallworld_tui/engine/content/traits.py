@@ -74,6 +74,9 @@ class Content:
     #: kinds the game's watching rules name tells none of them (``Ruleset.watched_pieces``);
     #: "" if it may react to a conquest of any region
     watched_piece: ClassVar[str] = ""
+    #: its rules may change the power its army holds (Shadow Mimes swap badges): the core
+    #: then never counts on an army keeping its power (``Ruleset.swaps_power``)
+    swaps_power: ClassVar[bool] = False
     #: why this trait keeps an attacker out of the regions of ``shielded_mask``
     shield_reason: ClassVar[str] = ""
     #: its ``score`` changes the game or scores other rules (Thieving takes coins, Magic

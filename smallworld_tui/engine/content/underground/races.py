@@ -363,6 +363,7 @@ class ShadowMimes(Race):
     it keeps."""
 
     id = "shadow_mimes"
+    swaps_power = True
     actions = kinds(mime=("slot",))
 
     def on_picked(self, g: GameState, army: Army) -> None:
