@@ -3,12 +3,11 @@ all through random games of every game: the team market's picks are the affordab
 the player's own column that show a badge, the teams those of the seats' roles, whatever the
 number of players of the games before; Intimidating's and the Portal Mage's choices on two
 regions, listed from cached rows, are those built one by one from the regions the rules name;
-the room left short regions leave (``redeploy_room``, the kept tokens asked once) is that of
-each region's ``shortage``, and the placements it allows, listed from cached rows, those built
-one by one; the reach of the army whose conquest choices are listed, remembered while its
-rules are asked, is the reach worked out anew; Vampire's, the Shiny Orb's and the
-Will-o'-Wisps' choices, the regions no rule may help to take asked only when one is near, are
-those their rules read.
+the placements the room left short regions leave allows (``redeploy_room``), listed from
+cached rows, are those built one by one; the reach of the army whose conquest choices are
+listed, remembered while its rules are asked, is the reach worked out anew; Vampire's, the
+Shiny Orb's and the Will-o'-Wisps' choices, the regions no rule may help to take asked only
+when one is near, are those their rules read.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from random_games import GAMES, play
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState, actions, conquest, legal_actions
 from smallworld_tui.engine.bitset import bits, mask_of
-from smallworld_tui.engine.conquest import conquest_costs, reach_mask, redeploy_room, shortage
+from smallworld_tui.engine.conquest import conquest_costs, reach_mask, redeploy_room
 from smallworld_tui.engine.content.common import lone_enemies
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.content.underground.items import ShinyOrb
@@ -125,15 +124,6 @@ def test_the_choices_on_two_regions_are_those_built_one_by_one(
         assert offered  # some choice on two regions was offered in these games
 
 
-def general_room(g: GameState, army_id: int) -> tuple[dict[int, int], int]:
-    """``redeploy_room`` asked region by region: each region's ``shortage``, and the spare
-    tokens beyond them (race tokens kept as pieces included)."""
-    army = g.armies[army_id]
-    needs = {r: shortage(g, army, r) for r in bits(army.mask) if shortage(g, army, r)}
-    pieces = sum(army.reserve.get(k, 0) for k in g.pieces.race_kinds)
-    return needs, army.hand + pieces - sum(needs.values())
-
-
 @pytest.mark.parametrize(("game", "map_name", "options"), GAMES)
 def test_the_placements_left_short_regions_allow_are_those_asked_region_by_region(
         game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
@@ -147,8 +137,8 @@ def test_the_placements_left_short_regions_allow_are_those_asked_region_by_regio
         if g.phase not in PLACING:
             return
         army = g.armies[g.turn.acting]
-        needs, spare = general_room(g, army.id)
-        assert redeploy_room(g, army) == (needs, spare)
+        # the room itself is checked region by region in test_engine_redeploy_room_once.py
+        needs, spare = redeploy_room(g, army)
         if g.hooks(army).token_aid and army.hand and army.mask:
             every = [actions.deploy(r, n) for r in bits(army.mask)
                      for n in range(1, min(army.hand, needs.get(r, 0) + spare) + 1)]
