@@ -194,12 +194,11 @@ class Costs:
         return out
 
     def base(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
-        """Each region's terrain cost (``GameState.base_cost``), by region, plus, for the
-        regions of the mask ``regions``, what the cost changes and the travel cost (unless
-        ``as_if_adjacent``) add to it: worked out once for all of them, a change at a time
-        over its own regions."""
+        """By region, for the regions of the mask ``regions`` (no other is to be read), the
+        terrain cost (``GameState.base_cost``) plus what the cost changes and the travel cost
+        (unless ``as_if_adjacent``) add to it: worked out once for all of them (``_plus``)."""
         travel = 0 if as_if_adjacent else self.travel & regions
-        return _plus(self.g.base_cost, self.changes, travel, self.travel_cost, regions)
+        return _plus(self.g, self.changes, travel, regions)
 
     def after_aid(self, region: int, cost: int) -> int:
         """Tokens from hand for a conquest of ``region`` that costs ``cost`` before the aid."""
@@ -242,20 +241,53 @@ def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int | None,
     return travel
 
 
-def _plus(base: Sequence[int], changes: Sequence[CostChange], travel: int, travel_cost: int,
-          regions: int) -> Sequence[int]:
-    """``base``, each region's terrain cost, plus, for the regions of the mask ``regions``,
-    what the ``changes`` add to it, and ``travel_cost`` for those of the mask ``travel``
-    (``Costs.base``): ``base`` itself if nothing is added."""
+def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
+          ) -> Sequence[int]:
+    """Each region's terrain cost (``GameState.base_cost``) plus, for the regions of the mask
+    ``regions``, what the ``changes`` add to it, and the travel cost for those of the mask
+    ``travel`` (``Costs.base``): only the regions of ``regions`` are to be read, the terrain
+    cost itself if nothing is added.  The travel cost falls mostly on regions reached from
+    anywhere (``GameState.open_regions``: Warcraft's entry regions) that the army does not
+    border: when ``travel`` is among them and they are fewer than those of ``regions`` where
+    it is not due, the costs start from the travel cost on all of them (``_far_costs``) and
+    it is taken off where it is not due (the same sums, fewer regions touched)."""
     if not (changes or travel):
-        return base
-    out = [*base]
+        return g.base_cost
+    cost = g.rules.travel_cost
+    far = g.open_regions
+    near = far & regions & ~travel
+    if travel and not travel & ~far and near.bit_count() < travel.bit_count():
+        out: Sequence[int] = _far_costs(g)
+        if not (changes or near):
+            return out
+        out = [*out]
+        for r in bits(near):
+            out[r] -= cost
+    else:
+        out = [*g.base_cost]
+        for r in bits(travel):
+            out[r] += cost
     for mask, delta in changes:
         for r in bits(mask & regions):
             out[r] += delta
-    if travel:
-        for r in bits(travel):
-            out[r] += travel_cost
+    return out
+
+
+#: the last game's terrain costs, open regions and travel cost, and its ``_far_costs``
+_far: tuple[tuple[int, ...], int, int, tuple[int, ...]] = ((), 0, 0, ())
+
+
+def _far_costs(g: GameState) -> tuple[int, ...]:
+    """Each region's terrain cost plus the travel cost on the regions reached from anywhere
+    (``GameState.open_regions``): worked out once per game (remembered for the last game's
+    terrain costs, open regions and travel cost: all set when the game starts)."""
+    global _far
+    base, far, cost = g.base_cost, g.open_regions, g.rules.travel_cost
+    last = _far
+    if last[0] is base and last[1] == far and last[2] == cost:
+        return last[3]
+    out = tuple(c + cost if far >> r & 1 else c for r, c in enumerate(base))
+    _far = (base, far, cost, out)
     return out
 
 
@@ -327,7 +359,7 @@ def _base(g: GameState, army: Army, hooks: Hooks, within: int) -> Sequence[int]:
                 changes = [(m & ~unaided if d < 0 else m, d) for m, d in changes]
             break
     travel = _travel(g, army, hooks, unaided, within) if "travel_mask" in rules.own_hooks else 0
-    return _plus(g.base_cost, changes, travel, rules.travel_cost, within)
+    return _plus(g, changes, travel, within)
 
 
 def _pending_roll(g: GameState, army: Army) -> int:
@@ -392,7 +424,7 @@ def conquest_choices(g: GameState, army: Army, hooks: Hooks, hand: int, most: in
     elif hooks.costs or "cost_changes" in ruled:
         base = _base(g, army, hooks, reach)
     elif "travel_mask" in ruled and (travel := _travel(g, army, hooks, None, reach)):
-        base = _plus(g.base_cost, (), travel, g.rules.travel_cost, reach)
+        base = _plus(g, (), travel, reach)
     else:  # the regions' own costs (no travel cost is due in the reach)
         base = g.base_cost
     # a cost is the region's own (terrain and what is added to it, pieces, defenders) less a
