@@ -101,11 +101,10 @@ class WarcraftRules(Ruleset):
     open_mask = entry_mask  # any entry region, from anywhere
 
     def travel_mask(self, g: GameState, army: Army) -> int:
-        """The entry regions the army does not border (``entry_mask``, remembered, without
-        its call: each listing and pricing of conquests asks)."""
-        last = self._last_entries
-        entries = last[1] if last[0] is g.map else self.entry_mask(g)
-        return entries & ~g.map.adjacent(army.mask)
+        """The entry regions the army does not border: the entry regions are the game's
+        open regions (``open_mask``, asked once per game: ``GameState.open_regions``), read
+        there without a call (each listing and pricing of conquests asks)."""
+        return g.open_regions & ~g.map.adjacent(army.mask)
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:
         if region in g.facedown:  # most regions have no marker left: no call
