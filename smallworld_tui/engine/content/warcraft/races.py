@@ -59,13 +59,25 @@ def artifacts() -> tuple[str, ...]:
     return tuple(f"{GAME}:{i}" for i in entries("artifact", GAME))
 
 
+#: the items' version last asked about (``ItemPlaces.version``) and their regions by kind
+_item_kinds: tuple[int, dict[str, int]] = (-1, {})
+
+
 def item_regions(g: GameState, kind: str) -> int:
-    """Regions holding a face-up item of ``kind`` ("artifact", "place")."""
-    mask = 0
-    for qid, region in g.items.items():
-        if region >= 0 and ITEMS[qid].kind == kind:
-            mask |= 1 << region
-    return mask
+    """Regions holding a face-up item of ``kind`` ("artifact", "place"): worked out for
+    every kind at once and remembered for the items' version (one version, one content of
+    the items: ``ItemPlaces``), asked again by each listing of the rules using it."""
+    global _item_kinds
+    items = g.items
+    version, masks = _item_kinds
+    if version != items.version:
+        masks = {}
+        for qid, region in items.items():
+            if region >= 0:
+                of = ITEMS[qid].kind
+                masks[of] = masks.get(of, 0) | 1 << region
+        _item_kinds = (items.version, masks)
+    return masks.get(kind, 0)
 
 
 def near(g: GameState, mask: int) -> int:
