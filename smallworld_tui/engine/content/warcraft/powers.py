@@ -710,7 +710,7 @@ class PortalMage(WarcraftPower):
         gates = self._gates(g, army)
         if len(gates) < 2:  # no pair to swap
             return ()
-        return list(_pairs("portal", gates, self._loaded(g, gates)))
+        return _pairs("portal", gates, self._loaded(g, gates))  # remembered: not copied
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         a, b = action.target, action.count
