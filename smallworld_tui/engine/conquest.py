@@ -193,6 +193,27 @@ class Costs:
             out = [(r, after_aid(r, cost)) for r, cost in out]
         return out
 
+    def at_most(self, regions: int, most: int, *, as_if_adjacent: bool = False) -> int:
+        """The regions of the mask ``regions`` whose conquest costs at most ``most`` tokens
+        from hand (``each``), as a mask: unless an aid pays part, without ``each``'s list (a
+        cost is at most ``most`` when the minimum is and the region's own, less a pending
+        roll, is)."""
+        out = 0
+        if self.aid:
+            for r, cost in self.each(regions, as_if_adjacent=as_if_adjacent):
+                if cost <= most:
+                    out |= 1 << r
+            return out
+        if self.minimum > most:
+            return 0
+        g, top = self.g, most + self.roll
+        base = self.base(regions, as_if_adjacent=as_if_adjacent)
+        pieces, tokens = g.pieces.defence, g.region_tokens
+        for r in bits(regions):
+            if base[r] + pieces[r] + tokens[r] <= top:
+                out |= 1 << r
+        return out
+
     def base(self, regions: int, *, as_if_adjacent: bool = False) -> Sequence[int]:
         """By region, for the regions of the mask ``regions`` (no other is to be read), the
         terrain cost (``GameState.base_cost``) plus what the cost changes and the travel cost

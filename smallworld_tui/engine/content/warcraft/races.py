@@ -295,13 +295,8 @@ class Gnomes(Race):
         if g.turn.extra.get(self.qid) or in_hand(g, army) < 1 or g.turn.roll >= 0:
             return 0
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
-        costs = Costs(g, army).each(open_to(g, army, g.map.all_mask & ~army.mask),
-                                    as_if_adjacent=True)
-        targets = 0
-        for r, cost in costs:  # a loop: no generator
-            if cost <= best:
-                targets |= 1 << r
-        return targets
+        return Costs(g, army).at_most(open_to(g, army, g.map.all_mask & ~army.mask), best,
+                                      as_if_adjacent=True)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         targets = self._targets(g, army)

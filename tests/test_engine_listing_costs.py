@@ -3,7 +3,9 @@ the regions reached from anywhere (Warcraft's entry regions), from the terrain c
 travel cost on all of those (``_far_costs``, remembered for the last game) and take it off
 where it is not due: every region listed costs what ``Costs.of`` prices it, region by
 region, in random games of every game played in turn (each Warcraft game on its own board
-set, so a cost remembered from the game before would show).
+set, so a cost remembered from the game before would show); and the regions found costing at
+most some tokens without the list of costs (``Costs.at_most``: the Gnomes' raid) are those
+the list gives.
 """
 
 from __future__ import annotations
@@ -46,3 +48,35 @@ def test_listed_costs_are_those_priced_region_by_region() -> None:
             play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
                              options=options)
     assert far and len(boards) > 4
+
+
+def test_regions_at_most_a_cost_are_those_the_costs_give() -> None:
+    """After every action of random games of every game, for every army, a die rolled for
+    its conquest or not, the regions ``Costs.at_most`` finds for a few limits are those
+    ``Costs.each`` prices at most the limit, with the travel cost and without."""
+    aided = 0  # checks where an aid paid part of the costs
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal aided
+        kept = g.turn.roll, g.turn.acting
+        for army in g.armies:
+            if not army.alive:
+                continue
+            g.turn.acting = army.id
+            for roll in (0, 2):
+                g.turn.roll = roll
+                costs = Costs(g, army)
+                aided += bool(costs.aid)
+                regions = g.map.all_mask & ~army.mask
+                for adjacent in (False, True):
+                    each = costs.each(regions, as_if_adjacent=adjacent)
+                    for most in range(6):
+                        listed = sum(1 << r for r, cost in each if cost <= most)
+                        assert costs.at_most(regions, most, as_if_adjacent=adjacent) == listed
+        g.turn.roll, g.turn.acting = kept
+
+    for seed in range(3):
+        for game, map_name, options in GAMES:
+            play_random_game(["Amy", "Ben", "Cai", "Dee"], map_name, seed, check, game=game,
+                             options=options)
+    assert aided
