@@ -272,22 +272,25 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     border: when ``travel`` is among them and they are fewer than those of ``regions`` where
     it is not due, the costs start from the travel cost on all of them (``_far_costs``) and
     it is taken off where it is not due (the same sums, fewer regions touched)."""
-    if not (changes or travel):
+    if travel:
+        cost = g.rules.travel_cost
+        far = g.open_regions
+        near = far & regions & ~travel
+        if not travel & ~far and near.bit_count() < travel.bit_count():
+            out: Sequence[int] = _far_costs(g)
+            if not (changes or near):
+                return out
+            out = [*out]
+            for r in bits(near):
+                out[r] -= cost
+        else:
+            out = [*g.base_cost]
+            for r in bits(travel):
+                out[r] += cost
+    elif not changes:
         return g.base_cost
-    cost = g.rules.travel_cost
-    far = g.open_regions
-    near = far & regions & ~travel
-    if travel and not travel & ~far and near.bit_count() < travel.bit_count():
-        out: Sequence[int] = _far_costs(g)
-        if not (changes or near):
-            return out
-        out = [*out]
-        for r in bits(near):
-            out[r] -= cost
     else:
         out = [*g.base_cost]
-        for r in bits(travel):
-            out[r] += cost
     for mask, delta in changes:
         for r in bits(mask & regions):
             out[r] += delta
