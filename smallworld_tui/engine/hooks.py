@@ -11,6 +11,7 @@ from __future__ import annotations
 from smallworld_tui.engine.content.traits import Content
 from smallworld_tui.engine.registry import rule
 
+#: the hot hooks, in the order ``Hooks.__init__`` unpacks them into its attributes
 HOT_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "shielded_mask",
           "unaided_mask", "turn_actions", "redeploy_actions", "end_actions", "loss_dealt",
           "conquest_aid", "conquest_blocker", "on_any_conquest", "offered_actions",
@@ -18,9 +19,6 @@ HOT_HOOKS = ("entry_mask", "reach_mask", "cost_changes", "conquest_actions", "sh
           "on_ready", "on_redeploy_start", "redeploy_blocker", "score", "on_region_lost",
           "loss_on_defeat")
 
-
-#: each hot hook with no rule filling it in (``Hooks`` starts from a copy)
-_NO_RULES: dict[str, tuple[Content, ...]] = dict.fromkeys(HOT_HOOKS, ())
 
 _FILLED: dict[type[Content], frozenset[str]] = {}
 
@@ -34,6 +32,29 @@ def _filled(kind: type[Content]) -> frozenset[str]:
     return found
 
 
+#: ``_fold`` bits of a rule's flags, in the order ``Hooks`` reads them
+_WATER, _NO_ROLL, _NO_TRAVEL, _HELPS, _KEEPS = 1, 2, 4, 8, 16
+
+#: what one rule brings to ``Hooks``: the places in ``HOT_HOOKS`` of the hot hooks it fills
+#: in, its flags as bits, its ``min_cost()`` and ``tokens_kept()``
+_Fold = tuple[tuple[int, ...], int, int, int]
+
+_FOLDS: dict[Content, _Fold] = {}
+
+
+def _fold(r: Content) -> _Fold:
+    """What rule ``r`` brings to ``Hooks``, read once per rule (a rule's class attributes
+    and data table row never change while the program runs; cached)."""
+    found = _FOLDS.get(r)
+    if found is None:
+        flags = ((_WATER if r.enters_water else 0) | (_NO_ROLL if r.no_final_roll else 0)
+                 | (_NO_TRAVEL if r.no_travel_cost else 0) | (_HELPS if r.helps_conquest else 0)
+                 | (_KEEPS if r.keeps_tokens_when_defeated else 0))
+        filled = tuple(i for i, h in enumerate(HOT_HOOKS) if h in _filled(type(r)))
+        found = _FOLDS[r] = (filled, flags, r.min_cost(), r.tokens_kept())
+    return found
+
+
 class Hooks:
     """One tuple of rules, with the rules that fill in each hot hook and folded flags."""
 
@@ -44,57 +65,35 @@ class Hooks:
                  "shield", "token_aid", "turn", "turn_start", "unaided", "watch")
 
     def __init__(self, rules: tuple[Content, ...]) -> None:
-        # one pass over the rules, without a comprehension per hook or flag (each costs a
-        # function in Python 3.11; a game meets a new tuple of rules at most picks)
+        # one pass over the rules, each rule's part read once per rule (``_fold``), without
+        # a comprehension per hook or flag (each costs a function in Python 3.11)
         self.all = rules
-        by_hook = _NO_RULES.copy()  # a copy: quicker than a dict built key by key
-        enters_water = no_final_roll = no_travel_cost = helps = keeps = False
-        minimum: list[int] = []
-        kept: list[int] = []
-        for r in rules:
-            for h in _filled(type(r)):
+        by_hook: list[tuple[Content, ...]] = [()] * len(HOT_HOOKS)  # in ``HOT_HOOKS`` order
+        flags = 0
+        minimum = kept = 1
+        for i, r in enumerate(rules):
+            filled, bits, least, keeps = _FOLDS.get(r) or _fold(r)
+            for h in filled:
                 by_hook[h] += (r,)
-            enters_water = enters_water or r.enters_water
-            no_final_roll = no_final_roll or r.no_final_roll
-            no_travel_cost = no_travel_cost or r.no_travel_cost
-            helps = helps or r.helps_conquest
-            keeps = keeps or r.keeps_tokens_when_defeated
-            minimum.append(r.min_cost())
-            kept.append(r.tokens_kept())
-        self.entry = by_hook["entry_mask"]
-        self.reach = by_hook["reach_mask"]
-        self.costs = by_hook["cost_changes"]
-        self.conquest = by_hook["conquest_actions"]
-        self.shield = by_hook["shielded_mask"]
-        self.unaided = by_hook["unaided_mask"]
-        self.turn = by_hook["turn_actions"]
-        self.redeploy = by_hook["redeploy_actions"]
-        self.end = by_hook["end_actions"]
-        self.dealt = by_hook["loss_dealt"]
-        self.aid = by_hook["conquest_aid"]
+            flags |= bits
+            if not i or least > minimum:  # the largest, 1 with no rule
+                minimum = least
+            if not i or keeps > kept:
+                kept = keeps
+        (self.entry, self.reach, self.costs, self.conquest, self.shield, self.unaided,
+         self.turn, self.redeploy, self.end, self.dealt, self.aid, self.blocker, self.watch,
+         self.offer, self.attacked, self.saves, self.emptied, self.conquered, self.turn_start,
+         self.ready, self.redeploy_start, self.redeploy_blocker, self.score, self.lost,
+         self.defeat) = by_hook
         self.token_aid = tuple(r for r in self.aid if r.aid_is_tokens) if self.aid else ()
-        self.blocker = by_hook["conquest_blocker"]
-        self.watch = by_hook["on_any_conquest"]
-        self.offer = by_hook["offered_actions"]
-        self.attacked = by_hook["on_attacked"]
-        self.saves = by_hook["save_tokens"]
-        self.emptied = by_hook["on_region_emptied"]
-        self.conquered = by_hook["on_conquered"]
-        self.turn_start = by_hook["on_turn_start"]
-        self.ready = by_hook["on_ready"]
-        self.redeploy_start = by_hook["on_redeploy_start"]
-        self.redeploy_blocker = by_hook["redeploy_blocker"]
-        self.score = by_hook["score"]
-        self.lost = by_hook["on_region_lost"]
-        self.defeat = by_hook["loss_on_defeat"]
-        self.enters_water = enters_water
-        self.no_final_roll = no_final_roll
-        self.no_travel_cost = no_travel_cost
-        self.helps = helps
+        self.enters_water = bool(flags & _WATER)
+        self.no_final_roll = bool(flags & _NO_ROLL)
+        self.no_travel_cost = bool(flags & _NO_TRAVEL)
+        self.helps = bool(flags & _HELPS)
         #: a rule keeps every token when a region is taken (``loss_on_defeat`` not asked)
-        self.keeps_tokens = keeps
-        self.minimum = max(minimum, default=1)
-        self.kept = max(kept, default=1)
+        self.keeps_tokens = bool(flags & _KEEPS)
+        self.minimum = minimum
+        self.kept = kept
 
 
 def hooks_used(ids: list[str]) -> frozenset[str]:
