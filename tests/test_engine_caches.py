@@ -461,6 +461,23 @@ HOOK_LISTS = {
 }
 
 
+def assert_folded(hooks: Hooks) -> None:
+    """``hooks`` lists, per hot hook, its rules overriding it in their order, and folds
+    their flags and token counts."""
+    rules = hooks.all
+    for attr, hook in HOOK_LISTS.items():
+        expected = tuple(r for r in rules if getattr(type(r), hook) is not getattr(Content, hook))
+        assert getattr(hooks, attr) == expected, (attr, rules)
+    assert hooks.token_aid == tuple(r for r in hooks.aid if r.aid_is_tokens)
+    assert hooks.enters_water == any(r.enters_water for r in rules)
+    assert hooks.no_final_roll == any(r.no_final_roll for r in rules)
+    assert hooks.no_travel_cost == any(r.no_travel_cost for r in rules)
+    assert hooks.helps == any(r.helps_conquest for r in rules)
+    assert hooks.keeps_tokens == any(r.keeps_tokens_when_defeated for r in rules)
+    assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
+    assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
+
+
 def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
     """``Hooks`` of any tuple of rules (a race and a power, one of them, none, with items)
     lists, per hot hook, the rules overriding it in their order, and folds their flags."""
@@ -472,19 +489,7 @@ def test_hooks_list_each_rule_that_fills_a_hook_in() -> None:
     tuples += [tuple(rng.sample(every, 4)) for _ in range(200)]
     assert set(HOOK_LISTS.values()) == set(HOT_HOOKS)
     for rules in tuples:
-        hooks = Hooks(rules)
-        for attr, hook in HOOK_LISTS.items():
-            expected = tuple(r for r in rules
-                             if getattr(type(r), hook) is not getattr(Content, hook))
-            assert getattr(hooks, attr) == expected, (attr, rules)
-        assert hooks.token_aid == tuple(r for r in hooks.aid if r.aid_is_tokens)
-        assert hooks.enters_water == any(r.enters_water for r in rules)
-        assert hooks.no_final_roll == any(r.no_final_roll for r in rules)
-        assert hooks.no_travel_cost == any(r.no_travel_cost for r in rules)
-        assert hooks.helps == any(r.helps_conquest for r in rules)
-        assert hooks.keeps_tokens == any(r.keeps_tokens_when_defeated for r in rules)
-        assert hooks.minimum == max((r.min_cost() for r in rules), default=1)
-        assert hooks.kept == max((r.tokens_kept() for r in rules), default=1)
+        assert_folded(Hooks(rules))
 
 
 def test_what_stays_in_the_box_follows_the_map_of_each_new_game() -> None:
