@@ -332,7 +332,6 @@ class GameState:
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
         init=False, repr=False, compare=False)
-    _by_race: dict[str, tuple[int, list[Army]]] = field(init=False, repr=False, compare=False)
     #: while an army's conquest choices are listed: [that army, the items' version and its
     #: reach then] (``conquest._reach``); None otherwise
     listing_reach: list[Any] | None = field(init=False, repr=False, compare=False)
@@ -345,7 +344,6 @@ class GameState:
         # set here, not as defaults: a compiled build sees them too
         self._placed_now = (-1, 0, 0, ())
         self._fillers = {}
-        self._by_race = {}
         self.listing_reach = None
         self._filler_armies = {}
         self._filler_sets = {}
@@ -431,16 +429,24 @@ class GameState:
         armies = self.armies
         known = self._filler_armies.get(hook)
         if known is None or known[0] != len(armies):
-            qids = self.rules.filled_by.get(hook, frozenset())
-            may = ([*armies] if self.rules.swaps_power and any(q in POWERS for q in qids)
-                   else [a for a in armies if a.race in qids or a.power in qids])
-            known = self._filler_armies[hook] = (len(armies), may)
+            known = self._trait_fillers(hook)
         version = self.items.version
         sieve = self._fillers.get(hook)
         if sieve is None or sieve[0] != version:
             sieve = self._sieve(hook)
         self._filler_sets[hook] = (len(armies), version, known[1], sieve[3])
         return known[1], sieve[3]
+
+    def _trait_fillers(self, hook: str) -> tuple[int, list[Army]]:
+        """The number of armies and those whose race or power fills in ``hook`` (every army,
+        if a power does in a game where an army's power may change), remembered until an
+        army joins (``fillers``, ``armies_filling``)."""
+        armies = self.armies
+        qids = self.rules.filled_by.get(hook, frozenset())
+        may = ([*armies] if self.rules.swaps_power and any(q in POWERS for q in qids)
+               else [a for a in armies if a.race in qids or a.power in qids])
+        known = self._filler_armies[hook] = (len(armies), may)
+        return known
 
     def fillers_near(self, hook: str, mask: int, seat: int) -> list[Army]:
         """The armies in play of other seats than ``seat`` holding a region of ``mask`` whose
@@ -552,12 +558,11 @@ class GameState:
                     if a.alive and a.mask & regions:
                         out.append(a)
         elif not regions:
-            if races_only:  # the armies of those races (sought again when an army is added)
-                armies = self.armies
-                of_races = self._by_race.get(hook)
-                if of_races is None or of_races[0] != len(armies):
-                    of_races = self._by_race[hook] = (
-                        len(armies), [a for a in armies if a.race in traits])
+            if races_only:  # the armies of those races (``_trait_fillers``; no power fills
+                # the hook in, so none swapped in counts)
+                of_races = self._filler_armies.get(hook)
+                if of_races is None or of_races[0] != len(self.armies):
+                    of_races = self._trait_fillers(hook)
                 for a in of_races[1]:  # armies only join a game, and keep their race
                     if a.alive:
                         out.append(a)
