@@ -560,17 +560,22 @@ class Intimidating(WarcraftPower):
 
     def _victims(self, g: GameState, army: Army, walled: int) -> int:
         """The regions the race may intimidate now (``walled``: those holding a Wisp Wall or
-        a Fort)."""
+        a Fort): the neighbours with something to remove or move, then those no rule keeps
+        the race's powers out of (``untouchable`` asked of them alone: it answers region by
+        region)."""
         if not uses_left(g, self, army):
             return 0
         near = g.map.adjacent(army.mask) & ~g.seat_mask(army.seat) & ~g.water_mask  # neighbours
-        near &= ~untouchable(g, army, near)
-        victims = walled & near
-        tokens, pieces = g.region_tokens, g.pieces
-        for r in bits(near & ~walled):  # a loop: no generator, no call where tokens lie
-            if tokens[r] or pieces.race_tokens(r):  # ``_tokens``
+        pieces = g.pieces
+        victims = walled
+        for kind in pieces.race_kinds:  # the regions with a Beast: ``_tokens``, without a call
+            victims |= pieces.masks[kind]
+        victims &= near
+        tokens = g.region_tokens
+        for r in bits(near & ~victims):  # a loop: no generator
+            if tokens[r]:
                 victims |= 1 << r
-        return victims
+        return victims & ~untouchable(g, army, victims) if victims else 0
 
     @staticmethod
     def _tokens(g: GameState, region: int) -> int:

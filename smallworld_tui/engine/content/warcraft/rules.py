@@ -134,5 +134,10 @@ class WarcraftRules(Ruleset):
         return teams.team_scores(g)
 
     def winners(self, g: GameState) -> list[int]:
-        base = super().winners(g)
-        return teams.team_winners(g, base) if g.options.get("teams") else base
+        """In a team game with partners, the seats of the winning team(s); otherwise the base
+        game's winners (not worked out for a team game with partners: it needs none)."""
+        if g.options.get("teams"):
+            by_team = teams.teams(g)
+            if teams.partners(by_team):
+                return teams.team_winners(g, by_team)
+        return super().winners(g)

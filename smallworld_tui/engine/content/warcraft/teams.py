@@ -69,15 +69,23 @@ def team_of(g: GameState, seat: int) -> str:
 
 def team_scores(g: GameState) -> dict[str, int]:
     """Each team's score: the lowest coins of its players."""
-    return {team: min(g.coins[s] for s in seats) for team, seats in teams(g).items()}
+    return _scores(g, teams(g))
 
 
-def team_winners(g: GameState, base_winners: list[int]) -> list[int]:
-    """The seats of the winning team(s); ``base_winners`` are the base game's winners."""
-    by_team = teams(g)
-    if all(len(seats) == 1 for seats in by_team.values()):
-        return base_winners
-    scores = team_scores(g)
+def _scores(g: GameState, by_team: dict[str, list[int]]) -> dict[str, int]:
+    """``team_scores`` of the teams ``by_team`` (``teams``)."""
+    return {team: min(g.coins[s] for s in seats) for team, seats in by_team.items()}
+
+
+def partners(by_team: dict[str, list[int]]) -> bool:
+    """Whether some team of ``by_team`` (``teams``) has several players: with one player per
+    team (2–3 players) the winners are the base game's."""
+    return any(len(seats) > 1 for seats in by_team.values())
+
+
+def team_winners(g: GameState, by_team: dict[str, list[int]]) -> list[int]:
+    """The seats of the winning team(s) of ``by_team`` (``teams``, with ``partners``)."""
+    scores = _scores(g, by_team)
     best = max(scores.values())
     tied = [t for t in by_team if scores[t] == best]
     richest = {t: max(g.coins[s] for s in by_team[t]) for t in tied}
