@@ -327,23 +327,26 @@ def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Cos
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
     (``Costs.use_aid``) when an aid pays part (else None).  Composed for ``region`` alone:
-    only the cost changes over it are added, the travel cost asked about it alone
-    (``_travel``), ``GameState.unaided`` only where it may matter (a cut over the region,
-    an aid to pay; ``_travel`` asks it where the travel cost is waived), and a ``Costs``
-    only when an aid pays."""
+    only the cost changes over it are added (asked only of an army with cost changes), the
+    travel cost asked about it alone (``_travel``) and only if it is reached from anywhere
+    (``GameState.open_regions``: no travel cost is due elsewhere, ``Ruleset.travel_mask``),
+    ``GameState.unaided`` only where it may matter (a cut over the region, an aid to pay;
+    ``_travel`` asks it where the travel cost is waived), and a ``Costs`` only when an aid
+    pays."""
     hooks = g.hooks(army)
     rules = g.rules
     added = cut = 0
-    for mask, delta in _cost_changes(g, army, hooks):
-        if mask >> region & 1:
-            if delta < 0:
-                cut += delta
-            else:
-                added += delta
+    if hooks.costs or "cost_changes" in rules.own_hooks:
+        for mask, delta in _cost_changes(g, army, hooks):
+            if mask >> region & 1:
+                if delta < 0:
+                    cut += delta
+                else:
+                    added += delta
     aid = 0
     for t in hooks.aid:
         aid += t.conquest_aid(g, army)
-    if "travel_mask" in rules.own_hooks and _travel(g, army, hooks, None, 1 << region):
+    if g.open_regions >> region & 1 and _travel(g, army, hooks, None, 1 << region):
         added += rules.travel_cost
     unaided = g.unaided(army) >> region & 1 if cut or aid else 0
     if not unaided:
