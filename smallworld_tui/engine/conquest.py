@@ -267,24 +267,20 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     """Each region's terrain cost (``GameState.base_cost``) plus, for the regions of the mask
     ``regions``, what the ``changes`` add to it, and the travel cost for those of the mask
     ``travel`` (``Costs.base``): only the regions of ``regions`` are to be read, the terrain
-    cost itself if nothing is added.  The travel cost falls mostly on regions reached from
-    anywhere (``GameState.open_regions``: Warcraft's entry regions) that the army does not
-    border: when ``travel`` is among them and they are fewer than those of ``regions`` where
-    it is not due, the costs start from the travel cost on all of them (``_far_costs``) and
-    it is taken off where it is not due (the same sums, fewer regions touched)."""
+    cost itself if nothing is added.  The travel cost falls on regions reached from anywhere
+    (``GameState.open_regions``: Warcraft's entry regions) that the army does not border:
+    when ``travel`` is among them, the costs start from the travel cost on all of them but
+    those of ``regions`` where it is not due (``_far_costs``, remembered)."""
     if travel:
-        cost = g.rules.travel_cost
         far = g.open_regions
-        near = far & regions & ~travel
-        if not travel & ~far and near.bit_count() < travel.bit_count():
-            out: Sequence[int] = _far_costs(g)
-            if not (changes or near):
+        if not travel & ~far:
+            out: Sequence[int] = _far_costs(g, far & regions & ~travel)
+            if not changes:
                 return out
             out = [*out]
-            for r in bits(near):
-                out[r] -= cost
         else:
             out = [*g.base_cost]
+            cost = g.rules.travel_cost
             for r in bits(travel):
                 out[r] += cost
     elif not changes:
@@ -297,21 +293,42 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     return out
 
 
-#: the last game's terrain costs, open regions and travel cost, and its ``_far_costs``
-_far: tuple[tuple[int, ...], int, int, tuple[int, ...]] = ((), 0, 0, ())
+#: the last game's terrain costs, open regions and travel cost, and its ``_far_costs`` by the
+#: regions where the travel cost is not due
+_far: tuple[tuple[int, ...], int, int, dict[int, list[int]]] = ((), 0, 0, {})
+
+#: how many ``_far_costs`` a game keeps before it starts afresh (a few for each army's regions
+#: near the open regions)
+FAR_KEPT = 64
 
 
-def _far_costs(g: GameState) -> tuple[int, ...]:
+def _far_costs(g: GameState, near: int) -> Sequence[int]:
     """Each region's terrain cost plus the travel cost on the regions reached from anywhere
-    (``GameState.open_regions``): worked out once per game (remembered for the last game's
-    terrain costs, open regions and travel cost: all set when the game starts)."""
+    (``GameState.open_regions``) but those of the mask ``near`` (among them): remembered by
+    ``near`` for the last game's terrain costs, open regions and travel cost (all set when
+    the game starts)."""
     global _far
     base, far, cost = g.base_cost, g.open_regions, g.rules.travel_cost
     last = _far
     if last[0] is base and last[1] == far and last[2] == cost:
-        return last[3]
-    out = tuple(c + cost if far >> r & 1 else c for r, c in enumerate(base))
-    _far = (base, far, cost, out)
+        known = last[3]
+        out = known.get(near)
+        if out is not None:
+            return out
+        if len(known) >= FAR_KEPT:
+            known.clear()
+    else:
+        known = {}
+        _far = (base, far, cost, known)
+    if near:  # the costs from anywhere, less the travel cost where it is not due
+        out = [*_far_costs(g, 0)]
+        for r in bits(near):
+            out[r] -= cost
+    else:
+        out = [*base]
+        for r in bits(far):
+            out[r] += cost
+    known[near] = out
     return out
 
 
