@@ -252,8 +252,13 @@ def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int | None,
     cost (``Costs.travel``): the rules' ``travel_mask`` less the regions a rule of the army
     reaches, which count as adjacent, and, where a rule of the army waives the travel cost
     (``no_travel_cost``), less all but the ``unaided`` regions (``GameState.unaided``, asked
-    here if None): neither help applies where no rule may help."""
-    travel = g.rules.travel_mask(g, army) & within
+    here if None): neither help applies where no rule may help.  The rules' regions are
+    remembered for the army's regions (``Army.travelled``, kept while the mask is the same
+    object: a listing and the conquest priced after it ask for the same)."""
+    known = army.travelled
+    if known[0] is not army.mask:
+        known = army.travelled = (army.mask, g.rules.travel_mask(g, army))
+    travel = known[1] & within
     if travel:
         if hooks.reach if army.mask else hooks.entry:
             travel &= ~helped_mask(g, army, hooks)

@@ -79,11 +79,15 @@ class Army:
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: _Traits = field(init=False, repr=False, compare=False)
     _held: _Held = field(init=False, repr=False, compare=False)
+    #: the regions (``mask``) the rules' ``travel_mask`` was last asked for, and its answer
+    #: (``conquest._travel``)
+    travelled: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too; keys nothing matches
         self._traits = (_UNKNOWN, (), _UNHELD.hooks)
         self._held = _UNHELD
+        self.travelled = (-1, 0)
 
     @property
     def race_trait(self) -> Trait:
