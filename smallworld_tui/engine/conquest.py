@@ -275,11 +275,12 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     cost itself if nothing is added.  The travel cost falls on regions reached from anywhere
     (``GameState.open_regions``: Warcraft's entry regions) that the army does not border:
     when ``travel`` is among them, the costs start from the travel cost on all of them but
-    those of ``regions`` where it is not due (``_far_costs``, remembered)."""
+    those of ``regions`` where it is not due (``_far_costs``, remembered for the game)."""
     if travel:
         far = g.open_regions
         if not travel & ~far:
-            out: Sequence[int] = _far_costs(g, far & regions & ~travel)
+            near = far & regions & ~travel
+            out: Sequence[int] = g.far_costs.get(near) or _far_costs(g, near)
             if not changes:
                 return out
             out = [*out]
@@ -298,10 +299,6 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     return out
 
 
-#: the last game's terrain costs, open regions and travel cost, and its ``_far_costs`` by the
-#: regions where the travel cost is not due
-_far: tuple[tuple[int, ...], int, int, dict[int, list[int]]] = ((), 0, 0, {})
-
 #: how many ``_far_costs`` a game keeps before it starts afresh (a few for each army's regions
 #: near the open regions)
 FAR_KEPT = 64
@@ -309,30 +306,20 @@ FAR_KEPT = 64
 
 def _far_costs(g: GameState, near: int) -> Sequence[int]:
     """Each region's terrain cost plus the travel cost on the regions reached from anywhere
-    (``GameState.open_regions``) but those of the mask ``near`` (among them): remembered by
-    ``near`` for the last game's terrain costs, open regions and travel cost (all set when
-    the game starts)."""
-    global _far
-    base, far, cost = g.base_cost, g.open_regions, g.rules.travel_cost
-    last = _far
-    if last[0] is base and last[1] == far and last[2] == cost:
-        known = last[3]
-        out = known.get(near)
-        if out is not None:
-            return out
-        if len(known) >= FAR_KEPT:
-            known.clear()
-    else:
-        known = {}
-        _far = (base, far, cost, known)
+    (``GameState.open_regions``) but those of the mask ``near`` (among them), remembered for
+    the game (``GameState.far_costs``)."""
+    cost = g.rules.travel_cost
+    known = g.far_costs
     if near:  # the costs from anywhere, less the travel cost where it is not due
-        out = [*_far_costs(g, 0)]
+        out = [*(known.get(0) or _far_costs(g, 0))]
         for r in bits(near):
             out[r] -= cost
     else:
-        out = [*base]
-        for r in bits(far):
+        out = [*g.base_cost]
+        for r in bits(g.open_regions):
             out[r] += cost
+    if len(known) >= FAR_KEPT:
+        known.clear()
     known[near] = out
     return out
 

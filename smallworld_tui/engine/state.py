@@ -332,6 +332,9 @@ class GameState:
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
     #: reached from anywhere on the map (``Ruleset.open_mask``, asked once)
     open_regions: int = field(init=False, repr=False, compare=False)
+    #: the costs a listing starts from where the travel cost is due, by the open regions
+    #: where it is not (``conquest._far_costs``)
+    far_costs: dict[int, Sequence[int]] = field(init=False, repr=False, compare=False)
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
@@ -349,6 +352,7 @@ class GameState:
         self._placed_now = (-1, 0, 0, ())
         self._fillers = {}
         self.listing_reach = None
+        self.far_costs = {}
         self._filler_armies = {}
         self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
