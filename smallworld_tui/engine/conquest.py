@@ -273,22 +273,15 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     ``regions``, what the ``changes`` add to it, and the travel cost for those of the mask
     ``travel`` (``Costs.base``): only the regions of ``regions`` are to be read, the terrain
     cost itself if nothing is added.  The travel cost falls on regions reached from anywhere
-    (``GameState.open_regions``: Warcraft's entry regions) that the army does not border:
-    when ``travel`` is among them, the costs start from the travel cost on all of them but
-    those of ``regions`` where it is not due (``_far_costs``, remembered for the game)."""
+    (``GameState.open_regions``, ``Ruleset.travel_mask``: Warcraft's entry regions) that
+    the army does not border: the costs start from the travel cost on all of them but those
+    of ``regions`` where it is not due (``_far_costs``, remembered for the game)."""
     if travel:
-        far = g.open_regions
-        if not travel & ~far:
-            near = far & regions & ~travel
-            out: Sequence[int] = g.far_costs.get(near) or _far_costs(g, near)
-            if not changes:
-                return out
-            out = [*out]
-        else:
-            out = [*g.base_cost]
-            cost = g.rules.travel_cost
-            for r in bits(travel):
-                out[r] += cost
+        near = g.open_regions & regions & ~travel
+        out: Sequence[int] = g.far_costs.get(near) or _far_costs(g, near)
+        if not changes:
+            return out
+        out = [*out]
     elif not changes:
         return g.base_cost
     else:
