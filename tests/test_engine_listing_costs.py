@@ -1,6 +1,6 @@
 """The costs a listing adds up (``Costs.base``) start, where the travel cost falls on most of
 the regions reached from anywhere (Warcraft's entry regions), from the terrain costs with the
-travel cost on all of those (``_far_costs``, remembered for the last game) and take it off
+travel cost on all of those (``_far_costs``, remembered for the game) and take it off
 where it is not due: every region listed costs what ``Costs.of`` prices it, region by
 region, in random games of every game played in turn (each Warcraft game on its own board
 set, so a cost remembered from the game before would show); and the regions found costing at

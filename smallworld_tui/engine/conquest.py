@@ -252,8 +252,13 @@ def _travel(g: GameState, army: Army, hooks: Hooks, unaided: int | None,
     cost (``Costs.travel``): the rules' ``travel_mask`` less the regions a rule of the army
     reaches, which count as adjacent, and, where a rule of the army waives the travel cost
     (``no_travel_cost``), less all but the ``unaided`` regions (``GameState.unaided``, asked
-    here if None): neither help applies where no rule may help."""
-    travel = g.rules.travel_mask(g, army) & within
+    here if None): neither help applies where no rule may help.  The rules' regions are
+    remembered for the army's regions (``Army.travelled``, kept while the mask is the same
+    object: a listing and the conquest priced after it ask for the same)."""
+    known = army.travelled
+    if known[0] is not army.mask:
+        known = army.travelled = (army.mask, g.rules.travel_mask(g, army))
+    travel = known[1] & within
     if travel:
         if hooks.reach if army.mask else hooks.entry:
             travel &= ~helped_mask(g, army, hooks)
@@ -267,26 +272,16 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     """Each region's terrain cost (``GameState.base_cost``) plus, for the regions of the mask
     ``regions``, what the ``changes`` add to it, and the travel cost for those of the mask
     ``travel`` (``Costs.base``): only the regions of ``regions`` are to be read, the terrain
-    cost itself if nothing is added.  The travel cost falls mostly on regions reached from
-    anywhere (``GameState.open_regions``: Warcraft's entry regions) that the army does not
-    border: when ``travel`` is among them and they are fewer than those of ``regions`` where
-    it is not due, the costs start from the travel cost on all of them (``_far_costs``) and
-    it is taken off where it is not due (the same sums, fewer regions touched)."""
+    cost itself if nothing is added.  The travel cost falls on regions reached from anywhere
+    (``GameState.open_regions``, ``Ruleset.travel_mask``: Warcraft's entry regions) that
+    the army does not border: the costs start from the travel cost on all of them but those
+    of ``regions`` where it is not due (``_far_costs``, remembered for the game)."""
     if travel:
-        cost = g.rules.travel_cost
-        far = g.open_regions
-        near = far & regions & ~travel
-        if not travel & ~far and near.bit_count() < travel.bit_count():
-            out: Sequence[int] = _far_costs(g)
-            if not (changes or near):
-                return out
-            out = [*out]
-            for r in bits(near):
-                out[r] -= cost
-        else:
-            out = [*g.base_cost]
-            for r in bits(travel):
-                out[r] += cost
+        near = g.open_regions & regions & ~travel
+        out: Sequence[int] = g.far_costs.get(near) or _far_costs(g, near)
+        if not changes:
+            return out
+        out = [*out]
     elif not changes:
         return g.base_cost
     else:
@@ -297,21 +292,28 @@ def _plus(g: GameState, changes: Sequence[CostChange], travel: int, regions: int
     return out
 
 
-#: the last game's terrain costs, open regions and travel cost, and its ``_far_costs``
-_far: tuple[tuple[int, ...], int, int, tuple[int, ...]] = ((), 0, 0, ())
+#: how many ``_far_costs`` a game keeps before it starts afresh (a few for each army's regions
+#: near the open regions)
+FAR_KEPT = 64
 
 
-def _far_costs(g: GameState) -> tuple[int, ...]:
+def _far_costs(g: GameState, near: int) -> Sequence[int]:
     """Each region's terrain cost plus the travel cost on the regions reached from anywhere
-    (``GameState.open_regions``): worked out once per game (remembered for the last game's
-    terrain costs, open regions and travel cost: all set when the game starts)."""
-    global _far
-    base, far, cost = g.base_cost, g.open_regions, g.rules.travel_cost
-    last = _far
-    if last[0] is base and last[1] == far and last[2] == cost:
-        return last[3]
-    out = tuple(c + cost if far >> r & 1 else c for r, c in enumerate(base))
-    _far = (base, far, cost, out)
+    (``GameState.open_regions``) but those of the mask ``near`` (among them), remembered for
+    the game (``GameState.far_costs``)."""
+    cost = g.rules.travel_cost
+    known = g.far_costs
+    if near:  # the costs from anywhere, less the travel cost where it is not due
+        out = [*(known.get(0) or _far_costs(g, 0))]
+        for r in bits(near):
+            out[r] -= cost
+    else:
+        out = [*g.base_cost]
+        for r in bits(g.open_regions):
+            out[r] += cost
+    if len(known) >= FAR_KEPT:
+        known.clear()
+    known[near] = out
     return out
 
 
@@ -327,23 +329,26 @@ def conquest_price(g: GameState, army: Army, region: int) -> tuple[int, int, Cos
     """What a conquest of ``region`` by ``army`` costs now (``Costs.of``): the tokens from
     hand, the cost before any aid, and the ``Costs`` to tell of the aid used
     (``Costs.use_aid``) when an aid pays part (else None).  Composed for ``region`` alone:
-    only the cost changes over it are added, the travel cost asked about it alone
-    (``_travel``), ``GameState.unaided`` only where it may matter (a cut over the region,
-    an aid to pay; ``_travel`` asks it where the travel cost is waived), and a ``Costs``
-    only when an aid pays."""
+    only the cost changes over it are added (asked only of an army with cost changes), the
+    travel cost asked about it alone (``_travel``) and only if it is reached from anywhere
+    (``GameState.open_regions``: no travel cost is due elsewhere, ``Ruleset.travel_mask``),
+    ``GameState.unaided`` only where it may matter (a cut over the region, an aid to pay;
+    ``_travel`` asks it where the travel cost is waived), and a ``Costs`` only when an aid
+    pays."""
     hooks = g.hooks(army)
     rules = g.rules
     added = cut = 0
-    for mask, delta in _cost_changes(g, army, hooks):
-        if mask >> region & 1:
-            if delta < 0:
-                cut += delta
-            else:
-                added += delta
+    if hooks.costs or "cost_changes" in rules.own_hooks:
+        for mask, delta in _cost_changes(g, army, hooks):
+            if mask >> region & 1:
+                if delta < 0:
+                    cut += delta
+                else:
+                    added += delta
     aid = 0
     for t in hooks.aid:
         aid += t.conquest_aid(g, army)
-    if "travel_mask" in rules.own_hooks and _travel(g, army, hooks, None, 1 << region):
+    if g.open_regions >> region & 1 and _travel(g, army, hooks, None, 1 << region):
         added += rules.travel_cost
     unaided = g.unaided(army) >> region & 1 if cut or aid else 0
     if not unaided:

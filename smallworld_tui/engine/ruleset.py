@@ -246,7 +246,9 @@ class Ruleset:
 
     def travel_mask(self, g: GameState, army: Army) -> int:
         """Regions that cost the army ``travel_cost`` more unless it reaches them "as if
-        adjacent" (landing on a distant island)."""
+        adjacent" (landing on a distant island): among the regions reached from anywhere
+        (``open_mask``: a conquest priced alone, ``conquest_price``, asks no other region),
+        and the same while the army holds the same regions (remembered: ``Army.travelled``)."""
         return 0
 
     def on_region_taken(self, g: GameState, army: Army, region: int) -> None:

@@ -79,11 +79,15 @@ class Army:
     reserve: dict[str, int] = field(default_factory=dict)  # pieces held off the map, by kind
     _traits: _Traits = field(init=False, repr=False, compare=False)
     _held: _Held = field(init=False, repr=False, compare=False)
+    #: the regions (``mask``) the rules' ``travel_mask`` was last asked for, and its answer
+    #: (``conquest._travel``)
+    travelled: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # set here, not as defaults: a compiled build sees them too; keys nothing matches
         self._traits = (_UNKNOWN, (), _UNHELD.hooks)
         self._held = _UNHELD
+        self.travelled = (-1, 0)
 
     @property
     def race_trait(self) -> Trait:
@@ -328,6 +332,9 @@ class GameState:
     base_cost: tuple[int, ...] = field(init=False, repr=False, compare=False)  # cost when empty
     #: reached from anywhere on the map (``Ruleset.open_mask``, asked once)
     open_regions: int = field(init=False, repr=False, compare=False)
+    #: the costs a listing starts from where the travel cost is due, by the open regions
+    #: where it is not (``conquest._far_costs``)
+    far_costs: dict[int, Sequence[int]] = field(init=False, repr=False, compare=False)
     _features: dict[tuple[str, str, str], int] = field(init=False, repr=False, compare=False)
     _placed_now: _Placed = field(init=False, repr=False, compare=False)
     _fillers: dict[str, tuple[int, frozenset[str], bool, int]] = field(
@@ -345,6 +352,7 @@ class GameState:
         self._placed_now = (-1, 0, 0, ())
         self._fillers = {}
         self.listing_reach = None
+        self.far_costs = {}
         self._filler_armies = {}
         self._filler_sets = {}
         (self.closed_mask, self.water_mask, self.leave_mask, self.base_cost,
