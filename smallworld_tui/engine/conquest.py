@@ -313,8 +313,8 @@ def _far_costs(g: GameState, near: int) -> Sequence[int]:
             out[r] += cost
     if len(known) >= FAR_KEPT:
         known.clear()
-    known[near] = out
-    return out
+    kept = known[near] = tuple(out)  # read by listings, never changed
+    return kept
 
 
 def _one_cost(g: GameState, region: int, added: int, roll: int, minimum: int) -> int:
