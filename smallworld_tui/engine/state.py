@@ -465,9 +465,12 @@ class GameState:
             for r in bits(regions):
                 if (held := self.region_army[r]) >= 0:
                     a = self.armies[held]
-                    if (a.mask & mask and a.seat != seat and a.alive
-                            and not any(b is a for b in out)):
-                        out.append(a)
+                    if a.mask & mask and a.seat != seat and a.alive:
+                        for b in out:  # a loop, not ``any``: no generator
+                            if b is a:
+                                break
+                        else:
+                            out.append(a)
         return out
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
