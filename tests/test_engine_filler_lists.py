@@ -4,7 +4,9 @@ fills it in (``GameState.fillers``, kept until an army joins; every army when a 
 it in a game where powers may be swapped), each seat's own armies filling it in
 (``seat_armies_filling``), and the armies of other seats near some regions
 (``fillers_near``: each army once, even when it holds several of the items' regions or is
-found both by its traits and by an item, the duplicates left out by a plain loop).
+found both by its traits and by an item, the duplicates left out by a plain loop).  The
+content filling each hook in is sorted by kind once per ruleset (``state._sorted``: races and
+powers, items), not once per game: the sieves built from it are those from scratch too.
 """
 
 from __future__ import annotations
@@ -60,3 +62,4 @@ def test_the_armies_kept_as_filling_a_hook_in_are_those_found_from_scratch(
         game: str, map_name: str | None, options: dict[str, bool] | None) -> None:
     for end in play(game, map_name, options, check):
         assert end.finished
+
