@@ -512,11 +512,12 @@ class GameState:
 
     def _lent(self, army: Army, placed: Sequence[tuple[int, Item]]) -> list[Content]:
         out: list[Content] = []
-        mask = army.mask
-        for region, item in placed:
+        mask, declined = army.mask, army.declined
+        for region, item in placed:  # plain loops: a comprehension is one more call
             if mask >> region & 1:
-                out += [rule for rule in item.lent(self)
-                        if not army.declined or rule.works_in_decline]
+                for rule in item.lent(self):
+                    if not declined or rule.works_in_decline:
+                        out.append(rule)
         return out
 
     def _placed(self) -> _Placed:
@@ -526,13 +527,16 @@ class GameState:
         items = self.items
         now = self._placed_now
         if now[0] != items.version:
-            placed = tuple((region, ITEMS[qid]) for qid, region in items.items() if region >= 0)
+            pairs = []
             held = changing = 0
-            for region, item in placed:
-                held |= 1 << region
-                if type(item).lent is not Item.lent:
-                    changing |= 1 << region
-            now = self._placed_now = (items.version, held, changing, placed)
+            for qid, region in items.items():  # one loop: no generator
+                if region >= 0:
+                    item = ITEMS[qid]
+                    pairs.append((region, item))
+                    held |= 1 << region
+                    if type(item).lent is not Item.lent:
+                        changing |= 1 << region
+            now = self._placed_now = (items.version, held, changing, tuple(pairs))
         return now
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
@@ -562,7 +566,9 @@ class GameState:
             _, _, changing, placed = self._placed()
             idle: set[str] = set()
             if not changing:
-                in_play = {item.qid for _, item in placed}
+                in_play = set()
+                for _, item in placed:  # a loop: a comprehension is one more call
+                    in_play.add(item.qid)
                 for hook, qids in self.rules.item_hooks.items():
                     if qids.isdisjoint(in_play):
                         idle.add(hook)
