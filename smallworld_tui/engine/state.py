@@ -256,6 +256,24 @@ def _copied_value(value: Any) -> Any:
     return value
 
 
+#: the content filling a hook in, sorted (``_sorted``): the races and powers, whether races
+#: alone are among them, whether a power is among the content, and the items
+_Sorted = tuple[frozenset[str], bool, bool, tuple[str, ...]]
+_SORTED: dict[frozenset[str], _Sorted] = {}
+
+
+def _sorted(qids: frozenset[str]) -> _Sorted:
+    """The content ``qids`` (those filling a hook in: ``Ruleset.filled_by``) sorted by kind,
+    once per set (the same for every game of a ruleset: no generator per game)."""
+    found = _SORTED.get(qids)
+    if found is None:
+        traits = frozenset(qid for qid in qids if qid not in ITEMS)
+        found = _SORTED[qids] = (traits, not any(qid in POWERS for qid in traits),
+                                 any(qid in POWERS for qid in qids),
+                                 tuple(sorted(qid for qid in qids if qid in ITEMS)))
+    return found
+
+
 #: the items placed (``GameState._placed``): the version of the dict they were read from
 #: (``ItemPlaces.version``: no other dict has it), the regions holding one, those whose
 #: item's lent rules may change, (region, item) pairs
@@ -451,8 +469,13 @@ class GameState:
         army joins (``fillers``, ``armies_filling``)."""
         armies = self.armies
         qids = self.rules.filled_by.get(hook, frozenset())
-        may = ([*armies] if self.rules.swaps_power and any(q in POWERS for q in qids)
-               else [a for a in armies if a.race in qids or a.power in qids])
+        if self.rules.swaps_power and _sorted(qids)[2]:
+            may = [*armies]
+        else:
+            may = []
+            for a in armies:  # a loop: a comprehension is one more call
+                if a.race in qids or a.power in qids:
+                    may.append(a)
         known = self._filler_armies[hook] = (len(armies), may)
         return known
 
@@ -473,9 +496,12 @@ class GameState:
             for r in bits(regions):
                 if (held := self.region_army[r]) >= 0:
                     a = self.armies[held]
-                    if (a.mask & mask and a.seat != seat and a.alive
-                            and not any(b is a for b in out)):
-                        out.append(a)
+                    if a.mask & mask and a.seat != seat and a.alive:
+                        for b in out:  # a loop, not ``any``: no generator
+                            if b is a:
+                                break
+                        else:
+                            out.append(a)
         return out
 
     def feature_mask(self, kind: str, name: str, game: str) -> int:
@@ -494,11 +520,12 @@ class GameState:
 
     def _lent(self, army: Army, placed: Sequence[tuple[int, Item]]) -> list[Content]:
         out: list[Content] = []
-        mask = army.mask
-        for region, item in placed:
+        mask, declined = army.mask, army.declined
+        for region, item in placed:  # plain loops: a comprehension is one more call
             if mask >> region & 1:
-                out += [rule for rule in item.lent(self)
-                        if not army.declined or rule.works_in_decline]
+                for rule in item.lent(self):
+                    if not declined or rule.works_in_decline:
+                        out.append(rule)
         return out
 
     def _placed(self) -> _Placed:
@@ -508,13 +535,16 @@ class GameState:
         items = self.items
         now = self._placed_now
         if now[0] != items.version:
-            placed = tuple((region, ITEMS[qid]) for qid, region in items.items() if region >= 0)
+            pairs = []
             held = changing = 0
-            for region, item in placed:
-                held |= 1 << region
-                if type(item).lent is not Item.lent:
-                    changing |= 1 << region
-            now = self._placed_now = (items.version, held, changing, placed)
+            for qid, region in items.items():  # one loop: no generator
+                if region >= 0:
+                    item = ITEMS[qid]
+                    pairs.append((region, item))
+                    held |= 1 << region
+                    if type(item).lent is not Item.lent:
+                        changing |= 1 << region
+            now = self._placed_now = (items.version, held, changing, tuple(pairs))
         return now
 
     def rules_of(self, army: Army) -> tuple[Content, ...]:
@@ -544,7 +574,9 @@ class GameState:
             _, _, changing, placed = self._placed()
             idle: set[str] = set()
             if not changing:
-                in_play = {item.qid for _, item in placed}
+                in_play = set()
+                for _, item in placed:  # a loop: a comprehension is one more call
+                    in_play.add(item.qid)
                 for hook, qids in self.rules.item_hooks.items():
                     if qids.isdisjoint(in_play):
                         idle.add(hook)
@@ -602,24 +634,20 @@ class GameState:
         """What ``armies_filling`` sifts by for ``hook`` while the items are as now: the items'
         version, the races and powers filling it in, whether races alone do, and the regions
         of the items that do or whose lent rules may change (nothing for an unused hook).
-        The races and powers are those found the last time (the same all game long): only
+        The races and powers are sorted from the items once per ruleset (``_sorted``): only
         the regions are sought again when the items change."""
         version = self.items.version
         if hook not in self.rules.hooks_used:
             known = self._fillers[hook] = (version, frozenset(), True, 0)
             return known
-        qids = self.rules.filled_by[hook]
-        _, _, regions, placed = self._placed()  # lent rules that may change
-        for region, item in placed:
-            if item.qid in qids:
+        traits, races_only, _, fillers = _sorted(self.rules.filled_by[hook])
+        regions = self._placed()[2]  # lent rules that may change
+        items = self.items
+        for qid in fillers:  # only the items filling the hook in, not every item placed
+            region = items.get(qid, OFF_MAP)
+            if region >= 0:
                 regions |= 1 << region
-        old = self._fillers.get(hook)
-        if old is None:
-            traits = frozenset(qid for qid in qids if qid not in ITEMS)
-            known = (version, traits, not any(qid in POWERS for qid in traits), regions)
-        else:
-            known = (version, old[1], old[2], regions)
-        self._fillers[hook] = known
+        known = self._fillers[hook] = (version, traits, races_only, regions)
         return known
 
     def hooks(self, army: Army) -> Hooks:
