@@ -501,6 +501,19 @@ def test_scepter_counts_a_group_bonus_only_when_its_region_makes_it():
     check(g2)
 
 
+def test_scepter_adds_nothing_for_a_bonus_paying_more_without_its_region():
+    g = ug()
+    give(g, 0, "ogres", "quarreling", {CRYSTAL: 1, MOUNTAIN: 1, FOREST_LAIR: 1})
+    reveal(g, SCEPTER, MOUNTAIN)
+    begin_turn(g, 0)
+    events = finish(g)
+    # one group with the Mountain, two without it: Quarreling pays nothing for the Mountain,
+    # so the Scepter doubles its own coin alone (never less)
+    assert breakdown(events, 0)[f"relic:{q(SCEPTER)}"] == 1
+    assert scored(events, 0) == 3 + 1 + 1
+    check(g)
+
+
 def test_scepter_is_placed_while_redeploying_not_by_a_defender():
     g = ug()
     give(g, 0, "drow", "stone", {MUDPOOL_W: 1}, hand=5)

@@ -36,16 +36,17 @@ def groups(g: GameState, mask: int) -> int:
     """How many groups of bordering regions ``mask`` forms (map adjacency only)."""
     neighbors = g.map.neighbor_masks
     left, count = mask, 0
-    while left:
+    while left:  # bits taken out by ``^``: each is known to be set (one big-int step)
         todo = left & -left
-        left &= ~todo
+        left ^= todo
         count += 1
         while todo:
             r = todo.bit_length() - 1
-            todo &= ~(1 << r)
+            todo ^= 1 << r
             near = neighbors[r] & left
-            left &= ~near
-            todo |= near
+            if near:
+                left ^= near
+                todo |= near
     return count
 
 

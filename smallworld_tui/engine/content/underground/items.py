@@ -205,8 +205,11 @@ class ScepterOfAvarice(Relic):
         here = region_of(g, self)
         if g.turn.extra.get(COUNTING) or g.items.get(LOST_MINE) == here:
             return 0
-        others = tuple(t for t in g.hooks(army).score if t is not self)
-        return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, others))
+        others = []  # a loop: no generator for a rule or two
+        for t in g.hooks(army).score:
+            if t is not self:
+                others.append(t)
+        return (self.num("factor") - 1) * (1 + region_bonus(g, army, here, tuple(others)))
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.phase != REDEPLOY:
@@ -222,31 +225,49 @@ def region_bonus(g: GameState, army: Army, region: int, rules: tuple[Content, ..
     (``acts_when_scoring``), so that it acts on them only; when every rule only reads the
     game, on the game itself, with the region, then without it (taken out and put back: no
     copy made).  A rule acting while scoring that scores nothing now (``scores_nothing``:
-    Thieving, an idle Bag) would pay nothing for it either way: it is left out."""
-    if any(t.acts_when_scoring for t in rules):
-        rules = tuple(t for t in rules if not t.acts_when_scoring or not t.scores_nothing(g, army))
+    Thieving, an idle Bag) would pay nothing for it either way: it is left out.  (Plain
+    loops: a generator costs more than asking the rule or two there are.)"""
+    for rule in rules:
+        if rule.acts_when_scoring:
+            rules = tuple(t for t in rules
+                          if not t.acts_when_scoring or not t.scores_nothing(g, army))
+            if any(t.acts_when_scoring for t in rules):
+                return _bonus_on_copies(g, army, region, rules)
+            break
     if not rules:
         return 0
-    if any(t.acts_when_scoring for t in rules):
-        with_it, without = g.clone(), g.clone()
-        with_it.turn.extra[COUNTING] = 1
-        without.turn.extra[COUNTING] = 1
-        _take_out(without, without.armies[army.id], region)
-        a, b = with_it.armies[army.id], without.armies[army.id]
-        return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
-    held = [t.score(g, army) for t in rules]
+    held = []
+    for t in rules:
+        held.append(t.score(g, army))
     extra = g.turn.extra
     saved = army.mask, g.region_army[region], g.region_tokens[region], extra.get(COUNTING)
     extra[COUNTING] = 1
     _take_out(g, army, region)
     try:
-        return sum(max(0, was - t.score(g, army)) for was, t in zip(held, rules, strict=True))
+        bonus = 0
+        for was, t in zip(held, rules, strict=True):
+            now = t.score(g, army)
+            if was > now:
+                bonus += was - now
+        return bonus
     finally:
         army.mask, g.region_army[region], g.region_tokens[region], counting = saved
         if counting is None:
             del extra[COUNTING]
         else:
             extra[COUNTING] = counting
+
+
+def _bonus_on_copies(g: GameState, army: Army, region: int, rules: tuple[Content, ...]
+                     ) -> int:
+    """``region_bonus`` counted on copies of the game (a rule of ``rules`` acts while
+    scoring)."""
+    with_it, without = g.clone(), g.clone()
+    with_it.turn.extra[COUNTING] = 1
+    without.turn.extra[COUNTING] = 1
+    _take_out(without, without.armies[army.id], region)
+    a, b = with_it.armies[army.id], without.armies[army.id]
+    return sum(max(0, t.score(with_it, a) - t.score(without, b)) for t in rules)
 
 
 def _take_out(g: GameState, army: Army, region: int) -> None:

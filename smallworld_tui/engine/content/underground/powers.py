@@ -57,8 +57,10 @@ class Adventurous(Power):
     id = "adventurous"
 
     def score(self, g: GameState, army: Army) -> int:
-        places = sum(1 for qid, r in g.items.items()
-                     if r >= 0 and army.mask >> r & 1 and ITEMS[qid].kind == "place")
+        mask, places = army.mask, 0
+        for qid, r in g.items.items():  # a loop: no generator for a few items
+            if r >= 0 and mask >> r & 1 and ITEMS[qid].kind == "place":
+                places += 1
         return places * self.num("coins_per_place")
 
 
@@ -77,11 +79,15 @@ class Fisher(Power):
             return coast.bit_count() // self.num("regions_per_coin")
         rivers = river_like(g.map)
         neighbors = g.map.neighbor_masks
-        regions = tuple(bits(coast))
-        links = tuple(sum(1 << j for j, b in enumerate(regions)
-                          if b != a and neighbors[a] & neighbors[b] & rivers)
-                      for a in regions)
-        return _pairs(links, (1 << len(regions)) - 1)
+        regions = bits(coast)
+        banks = [neighbors[r] & rivers for r in regions]  # the rivers each one borders
+        links = [0] * len(banks)  # each pair looked at once (plain loops, no generator)
+        for i, bank in enumerate(banks):
+            for j in range(i + 1, len(banks)):
+                if bank & banks[j]:
+                    links[i] |= 1 << j
+                    links[j] |= 1 << i
+        return _pairs(tuple(links), (1 << len(regions)) - 1)
 
 
 @cache
@@ -119,8 +125,10 @@ class Frightened(Power):
     id = "frightened"
 
     def score(self, g: GameState, army: Army) -> int:
-        most = self.num("min_tokens")
-        crowded = sum(1 for r in bits(army.mask) if g.region_tokens[r] >= most)
+        most, tokens, crowded = self.num("min_tokens"), g.region_tokens, 0
+        for r in bits(army.mask):  # a loop: no generator for a few regions
+            if tokens[r] >= most:
+                crowded += 1
         return crowded * self.num("coins_per_region")
 
 
