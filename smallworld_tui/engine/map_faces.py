@@ -14,6 +14,7 @@ entry regions; the symbols marked ``"marker": true`` are the size icons, one per
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -244,9 +245,13 @@ def check_set(faces: Sequence[Face], players: int, rules: BoardRules) -> None:
     """Raise ValueError unless the faces are a legal board set for the player count."""
     if len({f.board for f in faces}) != len(faces):
         raise ValueError("a board set shows one face of each board, never both")
-    needed = {_boards(rules.set_sizes(players, alternative)) for alternative in (False, True)}
-    sizes = _boards({size: sum(f.size == size for f in faces) for size in rules.sizes
-                     if any(f.size == size for f in faces)})
+    sets = [rules.set_sizes(players, alternative) for alternative in (False, True)]
+    counts = Counter(f.size for f in faces)
+    shown = {size: counts[size] for size in rules.sizes if size in counts}
+    if any(list(shown.items()) == list(needs.items()) for needs in sets):
+        return  # the same counts in the same order: the same words below
+    needed = {_boards(needs) for needs in sets}
+    sizes = _boards(shown)
     if sizes not in needed:
         raise ValueError(f"{players} players use {' or '.join(sorted(needed))} boards, "
                          f"not {sizes}")
@@ -261,40 +266,46 @@ def join_faces(faces: Sequence[Map], *, name: str, title: str, players: int,
     puts them (``Map.placed``, ``joined``) rather than derived again from the joined drawing
     (the same map: tested)."""
     rows: list[list[Map]] = []
+    widths: list[int] = []  # of each row, its faces and the gaps between them
     for face in faces:
         width = len(face.grid[0])
-        if rows and sum(len(f.grid[0]) + GAP for f in rows[-1]) + width <= ROW_WIDTH:
+        if rows and widths[-1] + GAP + width <= ROW_WIDTH:
             rows[-1].append(face)
+            widths[-1] += GAP + width
         else:
             rows.append([face])
-    widths = [sum(len(f.grid[0]) for f in row) + GAP * (len(row) - 1) for row in rows]
+            widths.append(width)
     full = max(widths)
     lines: list[tuple[int, ...]] = []
     regions: list[Region] = []
     links: list[tuple[int, int]] = []
     derived = []
     islands = 0
+    gap = (EMPTY,) * GAP
     for row, width in zip(rows, widths, strict=True):
         if lines:
             lines.append((EMPTY,) * full)
         top, left = len(lines), (full - width) // 4 * 2  # centred, in whole two-cell columns
-        placed = []  # (first column, the face's rows)
+        lead, trail = (EMPTY,) * left, (EMPTY,) * (full - left - width)
+        height = max(len(f.grid) for f in row)
+        columns = []  # each face's rows moved, as tall as the row's tallest face
         for face in row:
             offset = len(regions)
             part = face.placed(offset=offset, islands=islands, down=top, right=left,
                                label=face.faces[0].name)
-            placed.append((left, part.rows))
             regions += part.regions
             derived.append(part.derived)
             links += [(a + offset, b + offset) for a, b in face.links]
             islands += len(face.islands)
-            left += len(face.grid[0]) + GAP
-        for y in range(max(len(f.grid) for f in row)):
-            line = [EMPTY] * full
-            for start, drawn in placed:
-                if y < len(drawn):
-                    line[start:start + len(drawn[y])] = drawn[y]
-            lines.append(tuple(line))
+            size = len(face.grid[0])
+            left += size + GAP
+            columns.append(part.rows + ((EMPTY,) * size,) * (height - len(part.rows)))
+        # each line: the faces' rows side by side, GAP empty cells apart
+        for cells in zip(*columns, strict=True):
+            line = lead + cells[0]
+            for more in cells[1:]:
+                line += gap + more
+            lines.append(line + trail)
     return Map(name=name, title=title, players=players, turns=turns, regions=tuple(regions),
                grid=tuple(lines), links=tuple(links), game=faces[0].game,
                faces=tuple(face.faces[0] for face in faces), derived=joined(derived))
