@@ -699,15 +699,19 @@ class PortalMage(WarcraftPower):
         return _set_up_kinds(g.rules)
 
     def _loaded(self, g: GameState, regions: tuple[int, ...]) -> int:
-        """Those of ``regions`` that hold anything a portal moves (a mask)."""
+        """Those of ``regions`` that hold anything a portal moves (a mask): a holder, an
+        artifact or a piece of a kind that moves (read from the pieces' masks, kind by kind,
+        not from each region's pieces)."""
         fixed = self._fixed(g)
-        artifacts = item_regions(g, "artifact")
-        pieces = g.pieces
+        moved = item_regions(g, "artifact")
+        masks = g.pieces.masks
+        for kind in masks:
+            if kind not in fixed:
+                moved |= masks[kind]
+        holders = g.region_army
         out = 0
-        for region in regions:  # the pieces looked at only where some lie
-            if (g.region_army[region] != NOBODY or artifacts >> region & 1
-                    or (pieces.occupied >> region & 1
-                        and any(k not in fixed for k, _ in pieces.on(region)))):
+        for region in regions:
+            if holders[region] != NOBODY or moved >> region & 1:
                 out |= 1 << region
         return out
 
@@ -733,14 +737,15 @@ class PortalMage(WarcraftPower):
         g.neutral[a], g.neutral[b] = g.neutral[b], g.neutral[a]
         pieces = g.pieces
         fixed = self._fixed(g)
-        for kind in pieces.kinds:
-            here, there = pieces.count(kind, a), pieces.count(kind, b)
-            if kind not in fixed and here != there:
-                pieces.remove(kind, a)
-                pieces.remove(kind, b)
-                for region, n in ((a, there), (b, here)):
-                    if n:
-                        pieces.add(kind, region, n)
+        for kind, where in pieces.masks.items():
+            if where & pair and kind not in fixed:  # a kind on neither region stays put
+                here, there = pieces.count(kind, a), pieces.count(kind, b)
+                if here != there:
+                    pieces.remove(kind, a)
+                    pieces.remove(kind, b)
+                    for region, n in ((a, there), (b, here)):
+                        if n:
+                            pieces.add(kind, region, n)
         for item, region in list(g.items.items()):
             if region in (a, b) and ITEMS[item].kind == "artifact":
                 g.move_item(item, a + b - region)

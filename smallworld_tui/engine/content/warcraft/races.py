@@ -10,6 +10,7 @@ Humans their Military Objectives at the end of the turn, after scoring.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from smallworld_tui.engine.actions import Action, on_regions
@@ -291,12 +292,24 @@ class Gnomes(Race):
             g.turn.extra[self.qid] = [-1, 0]
 
     def _targets(self, g: GameState, army: Army) -> int:
-        """Regions worth a raid: within the best rolls' reach of the tokens in hand."""
+        """Regions worth a raid: within the best rolls' reach of the tokens in hand.  Most
+        often every region open to a raid is: when even the dearest region of the map (its
+        terrain, pieces and tokens, plus every surcharge of the cost changes) costs no more
+        and so does the minimum cost, those are the targets, no region priced one by one
+        (a cut, an aid or a pending roll only lowers a cost)."""
         if g.turn.extra.get(self.qid) or in_hand(g, army) < 1 or g.turn.roll >= 0:
             return 0
         best = army.hand + max(g.rules.die_faces) + g.rules.max_shortfall
-        return Costs(g, army).at_most(open_to(g, army, g.map.all_mask & ~army.mask), best,
-                                      as_if_adjacent=True)
+        costs = Costs(g, army)
+        regions = open_to(g, army, g.map.all_mask & ~army.mask)
+        if costs.minimum <= best:
+            dearest = max(map(add, map(add, g.base_cost, g.pieces.defence), g.region_tokens))
+            for _, delta in costs.changes:
+                if delta > 0:
+                    dearest += delta
+            if dearest <= best:
+                return regions
+        return costs.at_most(regions, best, as_if_adjacent=True)
 
     def conquest_actions(self, g: GameState, army: Army) -> Iterable[Action]:
         targets = self._targets(g, army)

@@ -159,13 +159,14 @@ class TeamMarket:
     def picks(self, g: GameState) -> list[Action]:
         """The rows of the player's own column they can pay for with a badge beside them:
         the badges lie in the first rows (``badge``), so those rows come first, none left out
-        between them."""
+        between them (the shared instances of the slots below the last, less those below
+        the column's first: no call per row)."""
         seat = g.seat
         column = self.own_column(g, seat)
         most = min(len(g.columns.get(column, ())), self.rows.get(column, 0), g.coins[seat] + 1,
                    len(g.columns[POWERS]), self.rows[POWERS])
         first = self.first_slot.get(column, 0)  # no column: no row
-        return [actions.pick(first + row) for row in range(most)]
+        return actions.picks(first + most)[first:]
 
     def take(self, g: GameState, slot: int) -> tuple[str, str, int, int]:
         found = self.locate(g, slot)
