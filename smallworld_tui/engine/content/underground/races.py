@@ -10,7 +10,6 @@ from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
-    conquest_costs,
     empty_region,
     hand_refusal,
     reach_mask,
@@ -453,14 +452,16 @@ class WillOWisps(Race):
         hand = army.hand
         if hand < 1 or g.turn.roll >= 0:
             return ()
-        most = hand + g.rules.max_shortfall  # the die may make up the rest
-        # each region's cost is its own (``Costs``): those of ``_targets`` are those of the
-        # regions near, less those no rule may help to take, asked only if any is near
-        costs = conquest_costs(g, army, self._near(g, army))
-        if not costs:
+        # the regions of ``_targets`` the army may attack, those no rule may help to take
+        # asked only if one is near; each region's cost is its own (``Costs``): only those
+        # costing at most what the die may make up are priced, as a mask (no list of costs)
+        targets = reach_mask(g, army) & self._near(g, army)
+        if targets:
+            targets &= ~g.unaided(army)
+        if not targets:
             return ()
-        unaided = g.unaided(army)
-        return [Action("wisp", r) for r, cost in costs if cost <= most and not unaided >> r & 1]
+        most = hand + g.rules.max_shortfall  # the die may make up the rest
+        return on_regions("wisp", Costs(g, army).at_most(targets, most))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
