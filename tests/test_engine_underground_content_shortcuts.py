@@ -2,7 +2,10 @@
 rule, worked out the long way, gives after every action of random Underground games: the
 Will-o'-Wisps offer a roll for each Mystic Crystal region, or region next to a crystal they
 hold, that they may attack, that no rule may help to take, and whose cost is at most their
-hand plus what the die may make up (priced as a mask, not from the list of every cost).
+hand plus what the die may make up (priced as a mask, not from the list of every cost); the
+Lizardmen reach every region next to a chain of rivers, not immune to them, starting next to
+one of their regions (found a step of rivers at a time, immunity asked only if a piece gives
+some).
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from collections.abc import Callable
 
 from smallworld_tui.bots.random_play import play_random_game
 from smallworld_tui.engine import Action, GameState
+from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import conquest_costs
-from smallworld_tui.engine.content.underground.races import WillOWisps
+from smallworld_tui.engine.content.common import river_like
+from smallworld_tui.engine.content.underground.races import Lizardmen, WillOWisps
 from smallworld_tui.engine.registry import RACES
 from smallworld_tui.engine.state import Army
 
@@ -54,3 +59,38 @@ def test_the_wisps_offer_a_roll_where_the_rule_lets_them() -> None:
 
     play(check, range(12))
     assert offered  # the Wisps could roll somewhere in these games
+
+
+def lizardmen_in_general(g: GameState, army: Army) -> int:
+    """The Lizardmen's reach the long way: rivers not immune to them, passed one by one
+    from those bordering one of their regions; every region bordering one passed."""
+    neighbors = g.map.neighbor_masks
+    rivers = river_like(g.map) & ~g.immune_mask(army.seat)
+    passed: set[int] = set()
+    todo = [r for r in bits(rivers) if any(neighbors[r] >> own & 1 for own in bits(army.mask))]
+    while todo:
+        r = todo.pop()
+        if r not in passed:
+            passed.add(r)
+            todo += [n for n in bits(neighbors[r] & rivers) if n not in passed]
+    beyond = 0
+    for r in passed:
+        beyond |= neighbors[r]
+    return beyond
+
+
+def test_the_lizardmen_reach_past_every_chain_of_rivers() -> None:
+    lizardmen = RACES["underground:lizardmen"]
+    assert isinstance(lizardmen, Lizardmen)
+    reached = immune = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal reached, immune
+        for army in armies_of(g, lizardmen.qid):
+            found = lizardmen.reach_mask(g, army)
+            assert found == lizardmen_in_general(g, army)
+            reached += bool(found)
+            immune += bool(g.immune_mask(army.seat) & river_like(g.map))
+
+    play(check, range(60))
+    assert reached and immune  # rivers passed, and some immune to them, in these games

@@ -307,21 +307,19 @@ class Lizardmen(Race):
     needs = ("kind:river", "kind:water")
 
     def reach_mask(self, g: GameState, army: Army) -> int:
-        neighbors = g.map.neighbor_masks
-        rivers = river_like(g.map) & ~g.immune_mask(army.seat)
-        near = 0
-        for r in bits(army.mask):
-            near |= neighbors[r]
-        passed, todo = 0, near & rivers
-        while todo:
-            r = todo.bit_length() - 1
-            todo &= ~(1 << r)
-            passed |= 1 << r
-            todo |= neighbors[r] & rivers & ~passed
-        beyond = 0
-        for r in bits(passed):
-            beyond |= neighbors[r]
-        return beyond
+        """The regions next to the rivers passed through, found a step of rivers at a time
+        from those next to the army's with the map's ``adjacent`` (which remembers the
+        masks asked: an army's regions and the steps from them repeat); the immune rivers
+        are asked for only if a piece makes some region immune."""
+        board = g.map
+        rivers = river_like(board)
+        if g.pieces.immune_any & rivers:
+            rivers &= ~g.immune_mask(army.seat, rivers)
+        passed, todo = 0, board.adjacent(army.mask) & rivers
+        while todo:  # a river further at each step
+            passed |= todo
+            todo = board.adjacent(todo) & rivers & ~passed
+        return board.adjacent(passed)
 
 
 class Mudmen(Race):
