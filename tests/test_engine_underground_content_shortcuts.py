@@ -5,7 +5,8 @@ hold, that they may attack, that no rule may help to take, and whose cost is at 
 hand plus what the die may make up (priced as a mask, not from the list of every cost); the
 Lizardmen reach every region next to a chain of rivers, not immune to them, starting next to
 one of their regions (found a step of rivers at a time, immunity asked only if a piece gives
-some).
+some); a region next to the Volcano, or to a chain of Flames regions reaching it, and with
+Stinky Troll's Socks readied every region, costs as if empty (the cuts grouped by tokens).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from smallworld_tui.engine import Action, GameState
 from smallworld_tui.engine.bitset import bits
 from smallworld_tui.engine.conquest import conquest_costs
 from smallworld_tui.engine.content.common import river_like
-from smallworld_tui.engine.content.underground.races import Lizardmen, WillOWisps
-from smallworld_tui.engine.registry import RACES
+from smallworld_tui.engine.content.traits import CostChange
+from smallworld_tui.engine.content.underground.items import StinkyTrollsSocks
+from smallworld_tui.engine.content.underground.races import VOLCANO, Flames, Lizardmen, WillOWisps
+from smallworld_tui.engine.registry import ITEMS, RACES
 from smallworld_tui.engine.state import Army
 
 NAMES = ["Amy", "Ben", "Cai", "Dee"]
@@ -94,3 +97,60 @@ def test_the_lizardmen_reach_past_every_chain_of_rivers() -> None:
 
     play(check, range(60))
     assert reached and immune  # rivers passed, and some immune to them, in these games
+
+
+def cuts(g: GameState, changes: tuple[CostChange, ...]) -> list[int]:
+    """What the cost changes add to each region's cost."""
+    out = [0] * len(g.region_tokens)
+    for mask, delta in changes:
+        for r in bits(mask):
+            out[r] += delta
+    return out
+
+
+def as_if_empty_in_general(g: GameState, regions: set[int]) -> list[int]:
+    """Each region of ``regions`` costs its tokens less; every other region as it does."""
+    return [-n if r in regions else 0 for r, n in enumerate(g.region_tokens)]
+
+
+def flames_in_general(g: GameState, army: Army) -> list[int]:
+    """The Volcano's cuts the long way: the Flames regions chained to one next to it, one
+    by one; every region next to the Volcano or to one of those, not theirs nor a chasm."""
+    neighbors = g.map.neighbor_masks
+    volcano = bits(g.pieces.mask(VOLCANO))
+    if not volcano:
+        return cuts(g, ())
+    near = set(bits(neighbors[volcano[0]]))
+    todo = [r for r in near if army.mask >> r & 1]
+    chain: set[int] = set()
+    while todo:
+        r = todo.pop()
+        if r not in chain:
+            chain.add(r)
+            todo += [n for n in bits(neighbors[r] & army.mask) if n not in chain]
+    for r in chain:
+        near |= set(bits(neighbors[r]))
+    return as_if_empty_in_general(
+        g, {r for r in near if not (army.mask | g.closed_mask) >> r & 1})
+
+
+def test_the_volcano_and_the_socks_make_regions_cost_as_if_empty() -> None:
+    flames, socks = RACES["underground:flames"], ITEMS["underground:stinky_trolls_socks"]
+    assert isinstance(flames, Flames) and isinstance(socks, StinkyTrollsSocks)
+    cut = readied = 0
+
+    def check(g: GameState, _: Action) -> None:
+        nonlocal cut, readied
+        for army in armies_of(g, flames.qid):
+            changes = flames.cost_changes(g, army)
+            assert cuts(g, changes) == flames_in_general(g, army)
+            assert len({n for _, n in changes}) == len(changes)  # one per count of tokens
+            cut += len(changes)
+        if socks.qid in g.items and socks.ready(g):
+            army = g.armies[g.turn.acting]
+            changes = socks.cost_changes(g, army)
+            assert cuts(g, changes) == as_if_empty_in_general(g, set(range(len(g.map.regions))))
+            readied += 1
+
+    play(check, range(60))
+    assert cut and readied  # the Volcano and the Socks cut some costs in these games

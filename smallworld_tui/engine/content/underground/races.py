@@ -17,6 +17,7 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
 )
 from smallworld_tui.engine.content.common import (
+    as_if_empty,
     box_count,
     pay_coins,
     river_like,
@@ -186,21 +187,15 @@ class Flames(Race):
         volcano = g.pieces.mask(VOLCANO)
         if not volcano:
             return ()
-        neighbors = g.map.neighbor_masks
-        near = neighbors[volcano.bit_length() - 1]
-        chain, todo = 0, near & army.mask
-        while todo:
-            r = todo.bit_length() - 1
-            todo &= ~(1 << r)
-            chain |= 1 << r
-            near |= neighbors[r]
-            todo |= neighbors[r] & army.mask & ~chain
-        by_tokens: dict[int, int] = {}
-        tokens = g.region_tokens
-        for r in bits(near & ~army.mask & ~g.closed_mask):
-            if tokens[r]:
-                by_tokens[tokens[r]] = by_tokens.get(tokens[r], 0) | 1 << r
-        return tuple((mask, -n) for n, mask in by_tokens.items())
+        board, mask = g.map, army.mask
+        near = board.neighbor_masks[volcano.bit_length() - 1]
+        chain, todo = 0, near & mask
+        while todo:  # the chain a step of Flames regions at a time (``adjacent`` remembers)
+            chain |= todo
+            todo = board.adjacent(todo) & mask & ~chain
+        if chain:
+            near |= board.adjacent(chain)
+        return as_if_empty(g, near & ~mask & ~g.closed_mask)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.pieces.mask(VOLCANO):
