@@ -1,6 +1,6 @@
 """Rules the content of several games shares: coins passing between players, groups of
-regions, a lone enemy token to replace and why it may not be (Sorcery, Vampire), and why a
-rule may not help against a protected region (Gnomes)."""
+regions, costs as if regions were empty, a lone enemy token to replace and why it may not
+be (Sorcery, Vampire), and why a rule may not help against a protected region (Gnomes)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from smallworld_tui.i18n import N_
 
 if TYPE_CHECKING:
     from smallworld_tui.engine.board import Map
-    from smallworld_tui.engine.content.traits import Content, Reason
+    from smallworld_tui.engine.content.traits import Content, CostChange, Reason
     from smallworld_tui.engine.state import Army, GameState
 
 BANK = -1
@@ -77,6 +77,22 @@ def box_count(rule: Content, piece: str) -> int:
 def river_like(board: Map) -> int:
     """River regions, and on a surface map their equivalent, Seas and Lakes (mixing rules)."""
     return board.kind_mask("river") | board.kind_mask("water")
+
+
+def as_if_empty(g: GameState, regions: int) -> tuple[CostChange, ...]:
+    """The cost changes making each region of ``regions`` cost as if it were empty, its
+    tokens off, other defences still counting (the Volcano, Stinky Troll's Socks): one
+    change per number of tokens, first met first (plain loops: no generator)."""
+    by_tokens: dict[int, int] = {}
+    tokens = g.region_tokens
+    for r in bits(regions):
+        n = tokens[r]
+        if n:
+            by_tokens[n] = by_tokens.get(n, 0) | 1 << r
+    changes = []
+    for n, mask in by_tokens.items():
+        changes.append((mask, -n))
+    return tuple(changes)
 
 
 def lone_enemy_token(g: GameState, army: Army, region: int) -> Army | None:

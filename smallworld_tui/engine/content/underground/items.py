@@ -32,6 +32,7 @@ from smallworld_tui.engine.conquest import (
 )
 from smallworld_tui.engine.content.common import (
     BANK,
+    as_if_empty,
     lone_enemies,
     pay_coins,
     why_unaided,
@@ -105,11 +106,7 @@ class StinkyTrollsSocks(ReadiedItem, Relic):
     def cost_changes(self, g: GameState, army: Army) -> tuple[CostChange, ...]:
         if not self.ready(g):
             return ()
-        by_count: dict[int, int] = {}
-        for r, n in enumerate(g.region_tokens):
-            if n:
-                by_count[n] = by_count.get(n, 0) | 1 << r
-        return tuple((mask, -n) for n, mask in by_count.items())
+        return as_if_empty(g, g.map.all_mask)
 
     def loss_dealt(self, g: GameState, army: Army, region: int, victim: Army, loss: int) -> int:
         if not self.ready(g):

@@ -10,7 +10,6 @@ from smallworld_tui.engine.actions import Action, on_regions
 from smallworld_tui.engine.bitset import NOBODY, bits
 from smallworld_tui.engine.conquest import (
     Costs,
-    conquest_costs,
     empty_region,
     hand_refusal,
     reach_mask,
@@ -18,6 +17,7 @@ from smallworld_tui.engine.conquest import (
     why_unreachable,
 )
 from smallworld_tui.engine.content.common import (
+    as_if_empty,
     box_count,
     pay_coins,
     river_like,
@@ -187,21 +187,15 @@ class Flames(Race):
         volcano = g.pieces.mask(VOLCANO)
         if not volcano:
             return ()
-        neighbors = g.map.neighbor_masks
-        near = neighbors[volcano.bit_length() - 1]
-        chain, todo = 0, near & army.mask
-        while todo:
-            r = todo.bit_length() - 1
-            todo &= ~(1 << r)
-            chain |= 1 << r
-            near |= neighbors[r]
-            todo |= neighbors[r] & army.mask & ~chain
-        by_tokens: dict[int, int] = {}
-        tokens = g.region_tokens
-        for r in bits(near & ~army.mask & ~g.closed_mask):
-            if tokens[r]:
-                by_tokens[tokens[r]] = by_tokens.get(tokens[r], 0) | 1 << r
-        return tuple((mask, -n) for n, mask in by_tokens.items())
+        board, mask = g.map, army.mask
+        near = board.neighbor_masks[volcano.bit_length() - 1]
+        chain, todo = 0, near & mask
+        while todo:  # the chain a step of Flames regions at a time (``adjacent`` remembers)
+            chain |= todo
+            todo = board.adjacent(todo) & mask & ~chain
+        if chain:
+            near |= board.adjacent(chain)
+        return as_if_empty(g, near & ~mask & ~g.closed_mask)
 
     def why_not(self, g: GameState, army: Army, action: Action) -> Reason | None:
         if g.pieces.mask(VOLCANO):
@@ -308,21 +302,19 @@ class Lizardmen(Race):
     needs = ("kind:river", "kind:water")
 
     def reach_mask(self, g: GameState, army: Army) -> int:
-        neighbors = g.map.neighbor_masks
-        rivers = river_like(g.map) & ~g.immune_mask(army.seat)
-        near = 0
-        for r in bits(army.mask):
-            near |= neighbors[r]
-        passed, todo = 0, near & rivers
-        while todo:
-            r = todo.bit_length() - 1
-            todo &= ~(1 << r)
-            passed |= 1 << r
-            todo |= neighbors[r] & rivers & ~passed
-        beyond = 0
-        for r in bits(passed):
-            beyond |= neighbors[r]
-        return beyond
+        """The regions next to the rivers passed through, found a step of rivers at a time
+        from those next to the army's with the map's ``adjacent`` (which remembers the
+        masks asked: an army's regions and the steps from them repeat); the immune rivers
+        are asked for only if a piece makes some region immune."""
+        board = g.map
+        rivers = river_like(board)
+        if g.pieces.immune_any & rivers:
+            rivers &= ~g.immune_mask(army.seat, rivers)
+        passed, todo = 0, board.adjacent(army.mask) & rivers
+        while todo:  # a river further at each step
+            passed |= todo
+            todo = board.adjacent(todo) & rivers & ~passed
+        return board.adjacent(passed)
 
 
 class Mudmen(Race):
@@ -453,14 +445,16 @@ class WillOWisps(Race):
         hand = army.hand
         if hand < 1 or g.turn.roll >= 0:
             return ()
-        most = hand + g.rules.max_shortfall  # the die may make up the rest
-        # each region's cost is its own (``Costs``): those of ``_targets`` are those of the
-        # regions near, less those no rule may help to take, asked only if any is near
-        costs = conquest_costs(g, army, self._near(g, army))
-        if not costs:
+        # the regions of ``_targets`` the army may attack, those no rule may help to take
+        # asked only if one is near; each region's cost is its own (``Costs``): only those
+        # costing at most what the die may make up are priced, as a mask (no list of costs)
+        targets = reach_mask(g, army) & self._near(g, army)
+        if targets:
+            targets &= ~g.unaided(army)
+        if not targets:
             return ()
-        unaided = g.unaided(army)
-        return [Action("wisp", r) for r, cost in costs if cost <= most and not unaided >> r & 1]
+        most = hand + g.rules.max_shortfall  # the die may make up the rest
+        return on_regions("wisp", Costs(g, army).at_most(targets, most))
 
     def apply(self, g: GameState, army: Army, action: Action) -> None:
         r = action.target
